@@ -1,0 +1,27 @@
+/**
+ * Route paths both sides agree on. `{product}` in the spec's paths is `animata`, so `{api}` is
+ * `/api/animata`; gateway segments are `stripe` (card) and `paypal` (wallet).
+ */
+export const PRODUCT = 'animata';
+export const API_ROOT = '/api';
+export const API_BASE = `${API_ROOT}/${PRODUCT}`;
+
+export const CARD_GATEWAY_SEGMENT = 'stripe';
+export const WALLET_GATEWAY_SEGMENT = 'paypal';
+
+export const apiPaths = {
+  health: `${API_ROOT}/health`,
+  healthReady: `${API_ROOT}/health/ready`,
+  metrics: '/metrics',
+  appAuthorize: `${API_ROOT}/app-auth/authorize`,
+  session: `${API_BASE}/session`,
+  devOutbox: `${API_ROOT}/dev/outbox`,
+} as const;
+
+/** Pages of the web app that other code links to. */
+export const pagePaths = {
+  home: '/',
+  login: '/auth/login',
+  register: '/auth/register',
+  devOutbox: '/dev/outbox',
+} as const;

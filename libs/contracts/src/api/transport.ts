@@ -1,0 +1,24 @@
+/**
+ * How the web's BFF client reaches the BFF: in the same process through Fastify's inject()
+ * (same routes, guards and pipes, no socket), or over HTTP when the BFF runs elsewhere.
+ * Either way the contract is the HTTP API.
+ */
+export interface BffRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path and query, starting with /api. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface BffResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export type BffTransport = (request: BffRequest) => Promise<BffResponse>;
+
+/** The header carrying the correlation id from page request to BFF call to log line. */
+export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Builds what is not yet built: the TypeScript projects (incremental, a no-op when current) and
+// the Remix app (only when a web source is newer than the last build). `--if-needed` is what
+// `npm start` passes; without it the web build runs whenever sources changed as well.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'build' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+run(process.execPath, [tsc, '-b', 'libs/contracts', 'server', 'web/tsconfig.tests.json']);
+
+const webOutput = path.join(root, 'web', 'build', 'server', 'index.js');
+const webInputs = ['web/app', 'web/public', 'web/vite.config.ts', 'web/package.json', 'libs/contracts/dist'];
+const webBuiltAt = existsSync(webOutput) ? statSync(webOutput).mtimeMs : 0;
+const webChangedAt = Math.max(...webInputs.map((p) => newestMtime(path.join(root, p))));
+if (force || webChangedAt > webBuiltAt) {
+  const remix = path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js');
+  run(process.execPath, [remix, 'vite:build'], path.join(root, 'web'));
+}

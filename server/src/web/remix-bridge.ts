@@ -1,0 +1,148 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { BffTransport } from '@animata/contracts';
+import { API_ROOT, catalogueMessages, ownMessages } from '@animata/contracts';
+import { createRequestHandler, type ServerBuild } from '@remix-run/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface RemixBridgeOptions {
+  buildDir: string;
+  mode: 'development' | 'production' | 'test';
+  /** The configured public origin; null means "take it from the request" (development only). */
+  publicOrigin: string | null;
+  bodyLimitBytes: number;
+  bff: BffTransport;
+}
+
+/** What every Remix loader and action receives as `context` (declared in web/app/load-context.ts). */
+export interface WebLoadContext {
+  bff: BffTransport;
+  requestId: string;
+  publicOrigin: string;
+}
+
+/**
+ * Serves the Remix app from the same Fastify server that Nest uses. Registered in its own
+ * encapsulated context: there the body parsers are replaced by a pass-through one, so Remix reads
+ * the raw stream while Nest keeps its parsers for /api. Unknown /api paths still get the
+ * catalogue's JSON 404, never an HTML page.
+ */
+export async function registerRemix(fastify: FastifyInstance, options: RemixBridgeOptions): Promise<void> {
+  const serverEntry = path.join(options.buildDir, 'server', 'index.js');
+  const clientDir = path.join(options.buildDir, 'client');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The web build is missing (${serverEntry}). Run "npm run build" first.`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, options.mode);
+  const publicFiles = listPublicFiles(clientDir);
+
+  await fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    // Fingerprinted assets: cached for a year. Other public files are served by the catch-all.
+    await scope.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+
+    scope.all('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === API_ROOT || pathname.startsWith(`${API_ROOT}/`)) {
+        return reply
+          .status(404)
+          .header('cache-control', 'no-store')
+          .send({ error: catalogueMessages.notFound, requestId: String(request.id) });
+      }
+      if ((request.method === 'GET' || request.method === 'HEAD') && publicFiles.has(pathname)) {
+        return reply.header('cache-control', 'public, max-age=3600').sendFile(pathname.slice(1), clientDir);
+      }
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > options.bodyLimitBytes) {
+        return reply.status(413).type('text/plain').send(ownMessages.payloadTooLarge);
+      }
+      const webRequest = toWebRequest(request, reply, options);
+      const context: WebLoadContext = {
+        bff: options.bff,
+        requestId: String(request.id),
+        publicOrigin: originOf(request, options),
+      };
+      const response = await handle(webRequest, context as never);
+      return sendWebResponse(reply, response);
+    });
+  });
+}
+
+function listPublicFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(clientDir)) return files;
+  for (const name of readdirSync(clientDir)) {
+    if (name !== 'assets' && statSync(path.join(clientDir, name)).isFile()) files.add(`/${name}`);
+  }
+  return files;
+}
+
+function originOf(request: FastifyRequest, options: RemixBridgeOptions): string {
+  return options.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: RemixBridgeOptions,
+): Request {
+  const url = new URL(request.url, originOf(request, options));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
+    const limited = (request.body as Readable).pipe(limitBytes(options.bodyLimitBytes));
+    init.body = Readable.toWeb(limited) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/** The pass-through parser bypasses Fastify's body limit, so Remix posts get one here. */
+function limitBytes(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new Error(ownMessages.payloadTooLarge));
+      else callback(null, chunk);
+    },
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  // Several cookies must stay several headers, never one comma-joined line.
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

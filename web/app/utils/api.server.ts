@@ -1,0 +1,127 @@
+import {
+  interpretError,
+  REQUEST_ID_HEADER,
+  type BffRequest,
+  type InterpretedError,
+} from '@animata/contracts';
+import type { AppLoadContext } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { loginUrlFor } from './redirects.js';
+import { loggedOutNotification, notificationCookie } from './notification.server.js';
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T; headers: Headers }
+  | { ok: false; status: number; error: InterpretedError; headers: Headers };
+
+interface CallOptions {
+  /** Fields of the form: 422 entries for these become field errors, others notices. */
+  knownFields?: readonly string[];
+}
+
+/**
+ * The one typed client every loader and action uses to reach the BFF. It forwards the
+ * visitor's session cookie and request id, and reads every failure through the catalogue
+ * (libs/contracts interpretError), so no route maps statuses on its own.
+ */
+export class Api {
+  constructor(
+    private readonly request: Request,
+    private readonly context: AppLoadContext,
+  ) {}
+
+  get<T>(path: string, options?: CallOptions): Promise<ApiResult<T>> {
+    return this.call<T>('GET', path, undefined, options);
+  }
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
+    return this.call<T>('POST', path, body, options);
+  }
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
+    return this.call<T>('PUT', path, body, options);
+  }
+  delete<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
+    return this.call<T>('DELETE', path, body, options);
+  }
+
+  async call<T>(
+    method: BffRequest['method'],
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [REQUEST_ID_HEADER]: this.context.requestId,
+      // The page request already passed the site's own checks; the BFF sees our origin.
+      origin: this.context.publicOrigin,
+    };
+    const cookie = this.request.headers.get('cookie');
+    if (cookie) headers.cookie = cookie;
+    const userAgent = this.request.headers.get('user-agent');
+    if (userAgent) headers['user-agent'] = userAgent;
+    const forwardedFor = this.request.headers.get('x-forwarded-for');
+    if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let response;
+    try {
+      response = await this.context.bff({
+        method,
+        path,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch {
+      const error = interpretError({ status: 0, aborted: this.request.signal.aborted });
+      return { ok: false, status: 0, error, headers: new Headers() };
+    }
+
+    const responseHeaders = new Headers();
+    const setCookie = response.headers['set-cookie'];
+    for (const value of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      responseHeaders.append('set-cookie', value);
+    }
+    const parsed = parseJson(response.body);
+    if (response.status >= 200 && response.status < 300) {
+      return { ok: true, status: response.status, data: parsed as T, headers: responseHeaders };
+    }
+    const error = interpretError({
+      status: response.status,
+      statusText: response.statusText,
+      body: parsed,
+      ...(options.knownFields ? { knownFields: options.knownFields } : {}),
+    });
+    return { ok: false, status: response.status, error, headers: responseHeaders };
+  }
+
+  /**
+   * For loaders: the data, or the catalogue's reaction. 401 goes to the login page with the
+   * url parameter and the logged-out notice; 403/404 go to the route's error boundary.
+   */
+  async expect<T>(result: Promise<ApiResult<T>>): Promise<T> {
+    const settled = await result;
+    if (settled.ok) return settled.data;
+    if (settled.error.kind === 'logged-out') throw this.toLogin();
+    throw new Response(settled.error.notice, { status: settled.status || 503 });
+  }
+
+  /** The redirect a 401 leads to. */
+  toLogin(): Response {
+    const url = new URL(this.request.url);
+    return redirect(loginUrlFor(url.pathname + url.search), {
+      headers: { 'set-cookie': notificationCookie.serialize(loggedOutNotification()) },
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function api(request: Request, context: AppLoadContext): Api {
+  return new Api(request, context);
+}
