@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '../modules/auth/auth.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { MetricsController } from '../modules/metrics/metrics.controller.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
@@ -11,7 +12,12 @@ export class AppModule {
   static register(runtime: Runtime, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime, metrics), StorageModule, HealthModule],
+      imports: [
+        CoreModule.forRoot(runtime, metrics),
+        StorageModule,
+        HealthModule,
+        AuthModule,
+      ],
       controllers: [MetricsController],
     };
   }

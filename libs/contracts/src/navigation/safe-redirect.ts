@@ -1,0 +1,12 @@
+/**
+ * The post-login destination from the `url` parameter (account-and-auth §2.4): only same-site
+ * paths are followed; other hosts, protocol-relative and scheme URLs go to the fallback.
+ */
+export function safeRedirect(target: unknown, fallback = '/'): string {
+  if (typeof target !== 'string') return fallback;
+  const value = target.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // A control character or backslash anywhere can make browsers read a host.
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  return value;
+}

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.databaseUrl, null);
+    assert.equal(config.redisUrl, null);
+    assert.equal(config.smtpUrl, null);
+    assert.equal(config.publicUrl, 'http://localhost:3000');
+    assert.equal(config.runWorkers, true);
+  });
+
+  it('switches to real services when their variables are set', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/animata',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:1025',
+      PORT: '8080',
+    });
+    assert.equal(config.databaseUrl, 'postgres://u@db:5432/animata');
+    assert.equal(config.redisUrl, 'redis://cache:6379');
+    assert.equal(config.smtpUrl, 'smtp://mail:1025');
+    assert.equal(config.port, 8080);
+  });
+
+  it('names every bad value in one clear message', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty', REDIS_URL: 'http://cache', RUN_WORKERS: 'maybe' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 3);
+        assert.match(error.message, /PORT must be a whole number from 0 to 65535, got "eighty"/);
+        assert.match(error.message, /REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+        assert.match(error.message, /RUN_WORKERS must be true or false, got "maybe"/);
+        return true;
+      },
+    );
+  });
+
+  it('requires PUBLIC_URL in production', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /PUBLIC_URL is required in production/);
+  });
+});

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Clock } from '../../app/core.module.js';
+import { newToken } from '../../common/ids.js';
+import { CLOCK } from '../../common/tokens.js';
+import { SESSION_TTL_MS } from './session-cookie.js';
+import { SessionsRepository } from './sessions.repository.js';
+
+export interface AuthenticatedCustomer {
+  customerId: string;
+  sessionId: string;
+}
+
+/**
+ * Server-side sessions. The cookie carries a random token; the database keeps only its SHA-256,
+ * so a leaked table cannot be replayed as cookies.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** A new session (and so a new id) at every login. Returns the cookie's token. */
+  async create(customerId: string, meta: { userAgent?: string; ipAddress?: string } = {}): Promise<string> {
+    const token = newToken();
+    await this.sessions.insert({
+      id: hashToken(token),
+      customerId,
+      expiresAt: new Date(this.clock.now().getTime() + SESSION_TTL_MS),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
+    });
+    return token;
+  }
+
+  /** The customer behind a cookie token, or null when missing, unknown or expired. */
+  async authenticate(token: string | null | undefined): Promise<AuthenticatedCustomer | null> {
+    if (!token || token.length > 200) return null;
+    const session = await this.sessions.findLive(hashToken(token), this.clock.now());
+    return session ? { customerId: session.customerId, sessionId: session.id } : null;
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.sessions.delete(hashToken(token));
+  }
+
+  async revokeAllOf(customerId: string): Promise<void> {
+    await this.sessions.deleteAllOf(customerId);
+  }
+
+  deleteExpired(): Promise<number> {
+    return this.sessions.deleteExpired(this.clock.now());
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

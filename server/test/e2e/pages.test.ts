@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+describe('one process serves the API and the pages', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('serves the login page from the Remix handler', async () => {
+    const response = await fetch(`${app.url}/auth/login`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await response.text(), /<h1[^>]*>Log in<\/h1>/);
+  });
+
+  it('serves fingerprinted assets with a long cache', async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    assert.ok(asset, 'the page links its stylesheet');
+    const response = await fetch(`${app.url}${asset}`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('cache-control') ?? '', /immutable/);
+  });
+
+  it('shows the 404 page for an unknown page path', async () => {
+    const response = await fetch(`${app.url}/no/such/page`);
+    assert.equal(response.status, 404);
+    assert.match(await response.text(), /Resource could not be found on the server\./);
+  });
+
+  it('still answers unknown /api paths with JSON, not HTML', async () => {
+    const response = await fetch(`${app.url}/api/unknown`, { method: 'POST', body: 'x' });
+    assert.equal(response.status, 404);
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+  });
+
+  it('carries a one-time notification cookie to the page and clears it', async () => {
+    const value = Buffer.from(JSON.stringify({ type: 'success', message: 'Account info saved', timeout: 6000 })).toString('base64url');
+    const response = await fetch(`${app.url}/`, { headers: { cookie: `animata_notification=${value}` } });
+    assert.match(await response.text(), /Account info saved/);
+    assert.match(response.headers.get('set-cookie') ?? '', /animata_notification=; Path=\/; Max-Age=0/);
+  });
+});
