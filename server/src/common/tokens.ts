@@ -8,3 +8,5 @@ export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 export const CLOCK = Symbol('CLOCK');
+export const RATE_LIMITER = Symbol('RATE_LIMITER');
+export const CAPTCHA_VERIFIER = Symbol('CAPTCHA_VERIFIER');

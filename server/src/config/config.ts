@@ -32,6 +32,33 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Largest request body accepted, for the API and for Remix form posts alike. */
   bodyLimitBytes: number;
+  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy): addresses, CIDRs or true. */
+  trustProxy: boolean | string;
+  auth: AuthConfig;
+  /** reCAPTCHA v3; null turns the check off, silently. */
+  recaptcha: { siteKey: string; secretKey: string; verifyUrl: string; minScore: number } | null;
+  social: {
+    google: OAuthProviderConfig & { clientId: string; clientSecret: string; userInfoUrl: string } | null;
+    facebook: OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string } | null;
+  };
+}
+
+export interface OAuthProviderConfig {
+  authorizationUrl: string;
+  tokenUrl: string;
+}
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface AuthConfig {
+  /** Failed logins within lockWindowMs that lock an account (it then answers like a wrong password). */
+  lockThreshold: number;
+  lockWindowMs: number;
+  rateLimits: { login: RateRule; register: RateRule; recovery: RateRule; twoFactor: RateRule };
+  twoFactor: { failuresBeforeUnknownDeviceCheck: number; registrationsBeforeCheck: number };
 }
 
 export class ConfigError extends Error {
@@ -136,6 +163,86 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool('SEED_DEMO', appEnv !== 'test'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    // Filled in below, after the simple values.
+    trustProxy: 'loopback',
+    auth: undefined as unknown as AuthConfig,
+    recaptcha: null,
+    social: { google: null, facebook: null },
+  };
+  /** "N/S": N requests per S seconds. */
+  const rate = (name: string, fallback: RateRule): RateRule => {
+    const raw = text(name);
+    if (raw === null) return fallback;
+    const match = /^(\d+)\/(\d+)$/.exec(raw);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      problems.push(`${name} must look like 20/60 (requests per seconds), got "${raw}".`);
+      return fallback;
+    }
+    return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+  };
+  const pair = (a: string, b: string): [string, string] | null => {
+    const first = text(a);
+    const second = text(b);
+    if (first === null && second === null) return null;
+    if (first === null || second === null) {
+      problems.push(`${a} and ${b} must be set together.`);
+      return null;
+    }
+    return [first, second];
+  };
+  const rawTrust = text('TRUST_PROXY') ?? 'loopback';
+  config.trustProxy = /^(true|false)$/i.test(rawTrust) ? rawTrust.toLowerCase() === 'true' : rawTrust;
+  config.auth = {
+    lockThreshold: integer('AUTH_LOCK_THRESHOLD', 10, 1, 1000),
+    lockWindowMs: integer('AUTH_LOCK_MINUTES', 15, 1, 24 * 60) * 60_000,
+    rateLimits: {
+      login: rate('RATE_LIMIT_LOGIN', { limit: 30, windowMs: 60_000 }),
+      register: rate('RATE_LIMIT_REGISTER', { limit: 10, windowMs: 3_600_000 }),
+      recovery: rate('RATE_LIMIT_RECOVERY', { limit: 10, windowMs: 3_600_000 }),
+      twoFactor: rate('RATE_LIMIT_TWO_FACTOR', { limit: 20, windowMs: 3_600_000 }),
+    },
+    twoFactor: {
+      failuresBeforeUnknownDeviceCheck: integer('TFA_AFTER_FAILURES', 3, 1, 1000),
+      registrationsBeforeCheck: integer('TFA_AFTER_REGISTRATIONS', 3, 0, 1000),
+    },
+  };
+  const recaptcha = pair('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY');
+  const minScore = Number(text('RECAPTCHA_MIN_SCORE') ?? '0.5');
+  if (!(minScore >= 0 && minScore <= 1)) problems.push('RECAPTCHA_MIN_SCORE must be a number from 0 to 1.');
+  config.recaptcha = recaptcha
+    ? {
+        siteKey: recaptcha[0],
+        secretKey: recaptcha[1],
+        verifyUrl:
+          url('RECAPTCHA_VERIFY_URL', ['http:', 'https:']) ?? 'https://www.google.com/recaptcha/api/siteverify',
+        minScore,
+      }
+    : null;
+  const google = pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+  const facebook = pair('FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET');
+  config.social = {
+    google: google
+      ? {
+          clientId: google[0],
+          clientSecret: google[1],
+          authorizationUrl:
+            url('GOOGLE_AUTHORIZATION_URL', ['http:', 'https:']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenUrl: url('GOOGLE_TOKEN_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v4/token',
+          userInfoUrl:
+            url('GOOGLE_USERINFO_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v3/userinfo',
+        }
+      : null,
+    facebook: facebook
+      ? {
+          appId: facebook[0],
+          appSecret: facebook[1],
+          authorizationUrl:
+            url('FACEBOOK_AUTHORIZATION_URL', ['http:', 'https:']) ?? 'https://www.facebook.com/v19.0/dialog/oauth',
+          tokenUrl:
+            url('FACEBOOK_TOKEN_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v19.0/oauth/access_token',
+          profileUrl: url('FACEBOOK_PROFILE_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v19.0/me',
+        }
+      : null,
   };
   if (appEnv === 'production' && !text('PUBLIC_URL')) {
     problems.push('PUBLIC_URL is required in production (the https origin users reach).');

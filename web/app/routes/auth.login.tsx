@@ -1,17 +1,205 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Logo } from '../components/top-bar.js';
+import {
+  API_BASE,
+  authMessages,
+  authTexts,
+  pagePaths,
+  PASSWORD_ENFORCED_MIN_LENGTH,
+  type FieldErrors,
+  type LoginResponse,
+  validateLogin,
+} from '@animata/contracts';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from '@remix-run/react';
+import { useRef, useState } from 'react';
+import { PasswordField } from '../components/auth/password-field.js';
+import { SocialButtons } from '../components/auth/social-buttons.js';
+import { TextField } from '../components/auth/text-field.js';
+import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
+import { useRecaptcha } from '../components/auth/use-recaptcha.js';
+import { api, type Api } from '../utils/api.server.js';
+import { getAuthOptions, redirectIfSignedIn, returnTo } from '../utils/auth.server.js';
+import {
+  openTwoFactor,
+  readTwoFactorState,
+  sendTwoFactorCode,
+  verifyTwoFactorCode,
+  type TwoFactorState,
+} from '../utils/two-factor.server.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
-/** Placeholder of the login screen; the sign-in issue replaces it with the real form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request, context);
+  const options = await getAuthOptions(request, context);
+  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey };
+}
+
+interface ActionResult {
+  fieldErrors?: FieldErrors;
+  notice?: string;
+  email?: string;
+  twoFactor?: TwoFactorState;
+}
+
+/** Where a successful login goes: strong-password screen, verify-email screen, or the url. */
+function afterLogin(response: LoginResponse, url: string, headers: Headers): Response {
+  if (!response.secured) {
+    return redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(url)}`, { headers });
+  }
+  if (response.verified === false) return redirect(pagePaths.verifyEmail, { headers });
+  return redirect(url, { headers });
+}
+
+async function login(client: Api, body: Record<string, string>, url: string) {
+  const result = await client.post<LoginResponse>(`${API_BASE}/auth/login`, body, {
+    knownFields: ['email', 'password'],
+  });
+  if (!result.ok) {
+    return data<ActionResult>(
+      { fieldErrors: result.error.fieldErrors, notice: result.error.notice, email: body.email ?? '' },
+      { status: result.status === 429 ? 429 : 422, headers: result.headers },
+    );
+  }
+  if (result.data.tfa_required) {
+    return data<ActionResult>({ twoFactor: openTwoFactor('login', body.email ?? '') }, { headers: result.headers });
+  }
+  if (!result.data.customer_id) {
+    return data<ActionResult>({ notice: authMessages.unknownLoginError, email: body.email ?? '' }, { status: 422 });
+  }
+  return afterLogin(result.data, url, result.headers);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const client = api(request, context);
+  const url = returnTo(form.get('url'));
+  const intent = form.get('intent');
+  const email = String(form.get('email') ?? '');
+
+  if (intent === 'tfa-cancel') return data<ActionResult>({ email });
+  if (intent === 'tfa-send') {
+    const { state, headers } = await sendTwoFactorCode(client, readTwoFactorState(form, 'login'));
+    return data<ActionResult>({ twoFactor: state }, { headers });
+  }
+  if (intent === 'tfa-code') {
+    const state = readTwoFactorState(form, 'login');
+    const { state: checked, verifiedToken } = await verifyTwoFactorCode(client, state, String(form.get('code') ?? ''));
+    if (!verifiedToken) return data<ActionResult>({ twoFactor: checked }, { status: 422 });
+    // The login is repeated with the token; the BFF checked the password before the code.
+    return login(client, { email, tfa_token: verifiedToken }, url);
+  }
+
+  const password = String(form.get('password') ?? '');
+  const fieldErrors = validateLogin({ email, password });
+  if (Object.keys(fieldErrors).length > 0) return data<ActionResult>({ fieldErrors, email }, { status: 422 });
+  const recaptcha = form.get('recaptcha');
+  return login(
+    client,
+    { email, password, ...(typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {}) },
+    url,
+  );
+}
+
 export default function Login() {
+  const { socialProviders, recaptchaSiteKey } = useLoaderData<typeof loader>();
+  const recaptcha = useRecaptcha(recaptchaSiteKey);
+  const submit = useSubmit();
+  const withToken = useRef(false);
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === 'submitting';
+  const minimal = params.get('minimal') === '1';
+  const url = returnTo(params.get('url'));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [values, setValues] = useState({ email: result?.email ?? '', password: '' });
+  const live = validateLogin(values);
+  const serverErrors = result?.fieldErrors ?? {};
+  const errorFor = (name: 'email' | 'password') =>
+    serverErrors[name] ?? (touched[name] ? live[name] : undefined);
+  const registerHref = url === '/' ? pagePaths.register : `${pagePaths.register}?url=${encodeURIComponent(url)}`;
+
   return (
-    <main className="auth-frame">
-      <div className="auth-card">
-        <Logo size={40} />
-        <h1>Log in</h1>
-        <p className="muted">Sign-in with e-mail and password opens here soon.</p>
-      </div>
-    </main>
+    <>
+      <h1 className="auth-title">{authTexts.loginTitle}</h1>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          setTouched({ email: true, password: true });
+          if (submitting || Object.keys(live).length > 0) {
+            event.preventDefault();
+            return;
+          }
+          if (recaptchaSiteKey && !withToken.current) {
+            // Fetch a token first, then submit again with it in the hidden field.
+            event.preventDefault();
+            const form = event.currentTarget;
+            void recaptcha('login').then((token) => {
+              const input = form.elements.namedItem('recaptcha') as HTMLInputElement | null;
+              if (input) input.value = token ?? '';
+              withToken.current = true;
+              submit(form, { method: 'post' });
+              withToken.current = false;
+            });
+          }
+        }}
+      >
+        <input type="hidden" name="url" value={url} />
+        <input type="hidden" name="recaptcha" defaultValue="" />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={result?.email ?? ''}
+          error={errorFor('email')}
+          onChange={(event) => setValues((v) => ({ ...v, email: event.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+        />
+        <PasswordField
+          autoComplete="current-password"
+          hideAfterMs={1000}
+          minLength={PASSWORD_ENFORCED_MIN_LENGTH}
+          error={errorFor('password')}
+          onValueChange={(password) => setValues((v) => ({ ...v, password }))}
+        />
+        {!minimal ? (
+          <p className="form-links">
+            <Link to={pagePaths.recoverPassword}>{authTexts.forgotPassword}</Link>
+            <Link to={pagePaths.confirmEmail}>{authTexts.confirmEmail}</Link>
+          </p>
+        ) : null}
+        {result?.notice ? (
+          <p className="form-notice" role="alert">
+            {result.notice}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="login" className="button button--primary button--block" disabled={submitting}>
+          {submitting ? 'Logging in…' : authTexts.loginButton}
+        </button>
+      </Form>
+      <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
+      <p className="auth-switch">
+        <Link to={registerHref}>{authTexts.createAccount}</Link>
+      </p>
+      {result?.twoFactor ? <TwoFactorPanel state={result.twoFactor} extraFields={{ url }} /> : null}
+    </>
   );
 }

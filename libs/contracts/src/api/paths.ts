@@ -23,5 +23,11 @@ export const pagePaths = {
   home: '/',
   login: '/auth/login',
   register: '/auth/register',
+  recoverPassword: '/auth/recover-password',
+  confirmEmail: '/auth/confirm-email',
+  resetPassword: '/auth/reset-password',
+  verifyEmail: '/auth/verify-email',
+  strongPassword: '/auth/strong-password',
+  logout: '/auth/logout',
   devOutbox: '/dev/outbox',
 } as const;

@@ -54,3 +54,22 @@ export function parseNotification(value: unknown): Notification | null {
 export function isSameSitePath(href: string): boolean {
   return /^\/(?![/\\])/.test(href);
 }
+
+/** The cookie value: base64url of the JSON, so no message can break the cookie syntax. */
+export function encodeNotification(notification: Notification): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(notification));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeNotification(value: string): Notification | null {
+  try {
+    const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return parseNotification(JSON.parse(new TextDecoder().decode(bytes)));
+  } catch {
+    return null;
+  }
+}

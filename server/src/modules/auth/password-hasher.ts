@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -12,6 +13,7 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+@Injectable()
 export class PasswordHasher {
   hash(password: string): Promise<string> {
     return hash(password, ARGON2_OPTIONS);

@@ -18,6 +18,10 @@ export class SessionEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
+  /** Set when the login used a password that fails today's rules (strong-password screen). */
+  @Column({ name: 'password_update_required', type: 'boolean', default: false })
+  passwordUpdateRequired!: boolean;
+
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent!: string | null;
 

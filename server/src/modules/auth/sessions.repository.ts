@@ -30,6 +30,18 @@ export class SessionsRepository {
     await this.sessions.delete({ customerId });
   }
 
+  async deleteAllOfExcept(customerId: string, keepId: string): Promise<void> {
+    await this.sessions
+      .createQueryBuilder()
+      .delete()
+      .where('customer_id = :customerId AND id <> :keepId', { customerId, keepId })
+      .execute();
+  }
+
+  async setPasswordUpdateRequired(id: string, value: boolean): Promise<void> {
+    await this.sessions.update({ id }, { passwordUpdateRequired: value });
+  }
+
   async deleteExpired(now: Date): Promise<number> {
     const result = await this.sessions.delete({ expiresAt: LessThan(now) });
     return result.affected ?? 0;

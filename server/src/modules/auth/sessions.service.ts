@@ -9,6 +9,14 @@ import { SessionsRepository } from './sessions.repository.js';
 export interface AuthenticatedCustomer {
   customerId: string;
   sessionId: string;
+  /** The login used a password that fails today's rules (strong-password screen). */
+  passwordUpdateRequired: boolean;
+}
+
+export interface NewSessionMeta {
+  userAgent?: string;
+  ipAddress?: string;
+  passwordUpdateRequired?: boolean;
 }
 
 /**
@@ -23,7 +31,7 @@ export class SessionsService {
   ) {}
 
   /** A new session (and so a new id) at every login. Returns the cookie's token. */
-  async create(customerId: string, meta: { userAgent?: string; ipAddress?: string } = {}): Promise<string> {
+  async create(customerId: string, meta: NewSessionMeta = {}): Promise<string> {
     const token = newToken();
     await this.sessions.insert({
       id: hashToken(token),
@@ -31,6 +39,7 @@ export class SessionsService {
       expiresAt: new Date(this.clock.now().getTime() + SESSION_TTL_MS),
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
+      passwordUpdateRequired: meta.passwordUpdateRequired ?? false,
     });
     return token;
   }
@@ -39,7 +48,13 @@ export class SessionsService {
   async authenticate(token: string | null | undefined): Promise<AuthenticatedCustomer | null> {
     if (!token || token.length > 200) return null;
     const session = await this.sessions.findLive(hashToken(token), this.clock.now());
-    return session ? { customerId: session.customerId, sessionId: session.id } : null;
+    return session
+      ? {
+          customerId: session.customerId,
+          sessionId: session.id,
+          passwordUpdateRequired: session.passwordUpdateRequired,
+        }
+      : null;
   }
 
   async revoke(token: string): Promise<void> {
@@ -48,6 +63,15 @@ export class SessionsService {
 
   async revokeAllOf(customerId: string): Promise<void> {
     await this.sessions.deleteAllOf(customerId);
+  }
+
+  /** Ends every other session of the customer (after a password change). */
+  async revokeOthers(customerId: string, keepSessionId: string): Promise<void> {
+    await this.sessions.deleteAllOfExcept(customerId, keepSessionId);
+  }
+
+  async clearPasswordUpdateRequired(sessionId: string): Promise<void> {
+    await this.sessions.setPasswordUpdateRequired(sessionId, false);
   }
 
   deleteExpired(): Promise<number> {

@@ -1,0 +1,34 @@
+/** E-mail two-factor (billing-teams-apps §2, §4, §5, §8, §9). */
+export const TFA_CODE_LENGTH = 6;
+export const TFA_MAX_SENDS = 3;
+export const TFA_RESEND_SECONDS = 60;
+export const TFA_CODE_TTL_MS = 10 * 60 * 1000;
+export const TFA_MAX_WRONG_CODES = 5;
+
+/** What a two-factor challenge protects; the code is bound to it. */
+export type TwoFactorAction = 'login' | 'register' | 'payment';
+
+export const twoFactorMessages = {
+  codeFormat: 'Code must be a 6 digits long number.',
+  tokenInvalid: 'Token is not valid.',
+  noEmail: 'No email provided',
+  unexpected: 'Unexpected error',
+  unknownServer: 'Unknown server error',
+  sendEmail: 'Send email',
+  resendIn: (seconds: number) => `Resend email (${seconds}s)`,
+  resendLimit: 'Resend limit reached',
+  /** Our own texts where the spec shows none. */
+  title: 'Two-Factor Authentication',
+  codeSent: 'We sent a 6-digit code to {email}. It is valid for 10 minutes.',
+  wrongCode: 'The code is not correct.',
+  codeExpired: 'The code has expired. Send a new one.',
+  challengeEnded: 'Too many wrong codes. Please start again.',
+  accepted: 'Code accepted',
+} as const;
+
+/** Strips white space; returns the 6 digits or null. */
+export function normaliseTwoFactorCode(input: unknown): string | null {
+  if (typeof input !== 'string' && typeof input !== 'number') return null;
+  const code = String(input).replace(/\s+/g, '');
+  return /^\d{6}$/.test(code) ? code : null;
+}

@@ -1,0 +1,135 @@
+import { Body, Controller, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_BASE,
+  authMessages,
+  EmailOnlyRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+  type LoginResponse,
+  type MessageResponse,
+  type RegisterResponse,
+} from '@animata/contracts';
+import type { AppConfig } from '../../config/config.js';
+import { CommonException } from '../../common/errors/common.exception.js';
+import { toFieldErrors } from '../../common/errors/validation.js';
+import { clientContext } from '../../common/http/client-context.js';
+import { CONFIG } from '../../common/tokens.js';
+import {
+  clearAttemptCookie,
+  clearSessionCookie,
+  clearSignOutCookies,
+  setAttemptCookie,
+  setDeviceCookie,
+  setSessionCookie,
+} from './auth-cookies.js';
+import { AuthService, type AuthOutcome } from './auth.service.js';
+import { readCookie, sessionCookieName } from './session-cookie.js';
+import { SessionsService } from './sessions.service.js';
+
+@Controller(`${API_BASE}/auth`)
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body() dto: LoginRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LoginResponse> {
+    return this.send(reply, await this.auth.login(dto, clientContext(request)));
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  async register(
+    @Body() dto: RegisterRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RegisterResponse> {
+    return this.send(reply, await this.auth.register(dto, clientContext(request)));
+  }
+
+  /** Ends the session; the cookies go even when there was none (then 401, §4.3). */
+  @Post('sign-out')
+  @HttpCode(200)
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MessageResponse> {
+    const token = readCookie(request.headers.cookie, sessionCookieName(this.config));
+    const session = await this.sessions.authenticate(token);
+    clearSessionCookie(reply, this.config);
+    clearSignOutCookies(reply, this.config);
+    if (!token || !session) throw CommonException.unauthenticated();
+    await this.sessions.revoke(token);
+    return { message: authMessages.loggedOut };
+  }
+
+  /** Signed in: resend to the own address. Signed out (Confirm email page): by address. */
+  @Post('send-validation-email')
+  @HttpCode(200)
+  async sendValidationEmail(
+    @Body() dto: Partial<EmailOnlyRequest>,
+    @Req() request: FastifyRequest,
+  ): Promise<MessageResponse> {
+    const session = await this.sessions.authenticate(
+      readCookie(request.headers.cookie, sessionCookieName(this.config)),
+    );
+    if (session) return this.auth.resendVerification(session.customerId, clientContext(request));
+    const validated = await validateEmailOnly(dto);
+    return this.auth.requestVerificationByEmail(validated.email, clientContext(request));
+  }
+
+  @Post('send-password-reset-email')
+  @HttpCode(200)
+  sendPasswordResetEmail(@Body() dto: EmailOnlyRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+    return this.auth.requestPasswordReset(dto.email, clientContext(request));
+  }
+
+  /** The token comes in the body or, as the spec's other reading has it, in the query string. */
+  @Post('reset-password')
+  @HttpCode(200)
+  async resetPassword(
+    @Body() dto: ResetPasswordRequest,
+    @Query('token') queryToken: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MessageResponse & { customer_id: string }> {
+    const token = dto.token || queryToken || '';
+    return this.send(reply, await this.auth.resetPassword(token, dto.password, clientContext(request)));
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  verifyEmail(@Body() dto: VerifyEmailRequest): Promise<MessageResponse & { customer_id: string }> {
+    return this.auth.verifyEmail(dto.token);
+  }
+
+  private send<T>(reply: FastifyReply, outcome: AuthOutcome<T>): T {
+    if (outcome.sessionToken) {
+      setSessionCookie(reply, this.config, outcome.sessionToken);
+      clearAttemptCookie(reply, this.config);
+    }
+    if (outcome.deviceToken) setDeviceCookie(reply, this.config, outcome.deviceToken);
+    if (outcome.attemptToken) setAttemptCookie(reply, this.config, outcome.attemptToken);
+    void reply.header('cache-control', 'no-store');
+    return outcome.response;
+  }
+}
+
+async function validateEmailOnly(dto: Partial<EmailOnlyRequest>): Promise<EmailOnlyRequest> {
+  const instance = plainToInstance(EmailOnlyRequest, dto ?? {});
+  const errors = await validate(instance, { stopAtFirstError: true });
+  if (errors.length > 0) throw CommonException.validation(toFieldErrors(errors));
+  return instance;
+}

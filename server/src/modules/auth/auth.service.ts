@@ -1,0 +1,303 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  authMessages,
+  failingPasswordRequirement,
+  isStrongPassword,
+  twoFactorMessages,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@animata/contracts';
+import type { Clock } from '../../app/core.module.js';
+import { newToken } from '../../common/ids.js';
+import type { AppConfig } from '../../config/config.js';
+import type { RateLimiter, RateLimitRule } from '../../common/rate-limit/rate-limiter.js';
+import { CAPTCHA_VERIFIER, CLOCK, CONFIG, JOB_QUEUE, RATE_LIMITER } from '../../common/tokens.js';
+import type { JobQueue } from '../../jobs/job-queue.port.js';
+import { CustomersRepository, normaliseEmail } from '../customers/customers.repository.js';
+import type { CustomerEntity } from '../customers/customer.entity.js';
+import { TrackingService } from '../tracking/tracking.service.js';
+import { AuthMailer } from './auth-mailer.js';
+import { AuthTokensService } from './auth-tokens.service.js';
+import { AuthException, AuthErrorCode } from './auth.exception.js';
+import type { CaptchaVerifier } from './captcha.js';
+import { LoginAttemptsRepository } from './login-attempts.repository.js';
+import { PasswordHasher } from './password-hasher.js';
+import { hashToken, SessionsService } from './sessions.service.js';
+import { requiresTwoFactor } from './two-factor-policy.js';
+import { TwoFactorService } from './two-factor.service.js';
+
+/** Who is asking: what the controller reads from the request and its cookies. */
+export interface ClientContext {
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** The long-lived device cookie, if the browser has one. */
+  deviceToken: string | null;
+  /** The two-factor attempt cookie, if a challenge is under way. */
+  attemptToken: string | null;
+}
+
+/** What the controller must send: the response and the cookies to set. */
+export interface AuthOutcome<T> {
+  response: T;
+  sessionToken?: string;
+  deviceToken?: string;
+  attemptToken?: string;
+}
+
+@Injectable()
+export class AuthService {
+  /** Verifying against this keeps unknown e-mails as slow as known ones. */
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly attempts: LoginAttemptsRepository,
+    private readonly twoFactor: TwoFactorService,
+    private readonly tokens: AuthTokensService,
+    private readonly mailer: AuthMailer,
+    private readonly tracking: TrackingService,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async login(dto: LoginRequest, client: ClientContext): Promise<AuthOutcome<LoginResponse>> {
+    await this.limit('login', client, this.config.auth.rateLimits.login);
+    const email = normaliseEmail(dto.email);
+
+    if (dto.tfa_token) {
+      const challenge = await this.twoFactor.consume(dto.tfa_token, 'login', email, client.attemptToken);
+      const customer = challenge?.customerId ? await this.customers.findById(challenge.customerId) : null;
+      if (!challenge || !customer) throw AuthException.notice(twoFactorMessages.tokenInvalid);
+      // With JavaScript the dialog repeats the password; it must still be right.
+      if (dto.password !== undefined && !(await this.passwordMatches(customer, dto.password))) {
+        throw AuthException.wrongCredentials();
+      }
+      const secured = dto.password !== undefined ? isStrongPassword(dto.password) : (challenge.pending?.secured ?? false);
+      return this.completeLogin(customer, secured, client);
+    }
+
+    if (dto.password === undefined || dto.password === '') {
+      throw AuthException.field('password', authMessages.passwordRequired);
+    }
+    const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
+    const customer = await this.customers.findByEmail(email);
+    // Always hash, whatever happens next: no answer may be faster for an unknown address.
+    const matches = await this.passwordMatches(customer, dto.password);
+    const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
+    const recentFailures = customer ? await this.attempts.countFailuresSince(customer.id, lockSince) : 0;
+    const locked = recentFailures >= this.config.auth.lockThreshold;
+    if (!customer || !matches || locked) {
+      await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
+      throw AuthException.wrongCredentials();
+    }
+
+    const secured = isStrongPassword(dto.password);
+    const knownDevice = client.deviceToken
+      ? await this.attempts.isKnownDevice(customer.id, hashToken(client.deviceToken))
+      : false;
+    const needsCode = requiresTwoFactor(
+      {
+        action: 'login',
+        captchaPassed: human,
+        twoFactorEnabled: customer.twoFactorEnabled,
+        knownDevice,
+        recentFailures,
+        recentRegistrationsFromAddress: 0,
+      },
+      this.config.auth.twoFactor,
+    );
+    if (needsCode) {
+      const attemptToken = await this.twoFactor.open('login', email, customer.id, { secured }, client.attemptToken);
+      return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
+    }
+    return this.completeLogin(customer, secured, client);
+  }
+
+  async register(dto: RegisterRequest, client: ClientContext): Promise<AuthOutcome<RegisterResponse>> {
+    const hit = await this.limit('register', client, this.config.auth.rateLimits.register);
+    const email = normaliseEmail(dto.email);
+
+    let name = dto.name;
+    let passwordHash: string;
+    if (dto.tfa_token) {
+      const challenge = await this.twoFactor.consume(dto.tfa_token, 'register', email, client.attemptToken);
+      if (!challenge) throw AuthException.notice(twoFactorMessages.tokenInvalid);
+      if (dto.password !== undefined) {
+        this.assertNewPassword(dto.password);
+        passwordHash = await this.hasher.hash(dto.password);
+      } else if (challenge.pending?.passwordHash) {
+        passwordHash = challenge.pending.passwordHash;
+        name = challenge.pending.name ?? name;
+      } else {
+        throw AuthException.field('password', authMessages.passwordRequired);
+      }
+    } else {
+      if (dto.password === undefined || dto.password === '') {
+        throw AuthException.field('password', authMessages.passwordRequired);
+      }
+      this.assertNewPassword(dto.password);
+      const human = await this.captcha.verify(dto.recaptcha, 'register', client.ipAddress);
+      if (await this.customers.findByEmail(email)) throw AuthException.field('email', authMessages.emailTaken);
+      passwordHash = await this.hasher.hash(dto.password);
+      const needsCode = requiresTwoFactor(
+        {
+          action: 'register',
+          captchaPassed: human,
+          twoFactorEnabled: false,
+          knownDevice: false,
+          recentFailures: 0,
+          recentRegistrationsFromAddress: hit - 1,
+        },
+        this.config.auth.twoFactor,
+      );
+      if (needsCode) {
+        const attemptToken = await this.twoFactor.open(
+          'register',
+          email,
+          null,
+          { name, passwordHash, ...(dto.redirect ? { redirect: dto.redirect } : {}) },
+          client.attemptToken,
+        );
+        return { response: { customer_id: null, tfa_required: true }, attemptToken };
+      }
+    }
+
+    const customer = await this.customers.create({ email, name, passwordHash, verifiedAt: null });
+    if (!customer) throw AuthException.field('email', authMessages.emailTaken);
+    const token = await this.tokens.issue(customer.id, 'verify-email');
+    await this.mailer.verification(customer.email, customer.name, token);
+    await this.tracking.track(customer.id, 'SignUp', { method: 'email' });
+    const sessionToken = await this.sessions.create(customer.id, {
+      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+      ...(client.ipAddress ? { ipAddress: client.ipAddress } : {}),
+    });
+    return { response: { customer_id: customer.id, tfa_required: false }, sessionToken };
+  }
+
+  /**
+   * Recovery and confirmation requests do the same work whatever the address: they enqueue a job
+   * that looks the account up later. So the answer, its status and its timing tell nothing.
+   */
+  async requestPasswordReset(email: string, client: ClientContext): Promise<{ message: string }> {
+    await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
+    await this.jobs.add('auth.password-reset-requested', { email: normaliseEmail(email) });
+    return { message: authMessages.recoverySent };
+  }
+
+  async requestVerificationByEmail(email: string, client: ClientContext): Promise<{ message: string }> {
+    await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
+    await this.jobs.add('auth.verification-requested', { email: normaliseEmail(email) });
+    return { message: authMessages.recoverySent };
+  }
+
+  /** The job behind a recovery request. */
+  async sendPasswordReset(email: string): Promise<void> {
+    const customer = await this.customers.findByEmail(email);
+    if (!customer) return;
+    const token = await this.tokens.issue(customer.id, 'reset-password');
+    await this.mailer.passwordReset(customer.email, token);
+  }
+
+  /** The job behind a confirmation request: only unverified accounts get a new link. */
+  async sendVerification(email: string): Promise<void> {
+    const customer = await this.customers.findByEmail(email);
+    if (!customer || customer.verifiedAt) return;
+    const token = await this.tokens.issue(customer.id, 'verify-email');
+    await this.mailer.verification(customer.email, customer.name, token);
+  }
+
+  /** Resend from the verify-email screen (signed in). */
+  async resendVerification(customerId: string, client: ClientContext): Promise<{ message: string }> {
+    await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
+    const customer = await this.customers.findById(customerId);
+    if (customer && !customer.verifiedAt) {
+      const token = await this.tokens.issue(customer.id, 'verify-email');
+      await this.mailer.verification(customer.email, customer.name, token);
+    }
+    return { message: authMessages.verificationSent };
+  }
+
+  async verifyEmail(token: string): Promise<{ message: string; customer_id: string }> {
+    const customerId = await this.tokens.consume('verify-email', token);
+    if (!customerId) throw AuthException.notice(authMessages.verificationLinkInvalid, AuthErrorCode.TokenInvalid);
+    await this.customers.markVerified(customerId, this.clock.now());
+    return { message: authMessages.emailVerified, customer_id: customerId };
+  }
+
+  /** A new password from a reset link: old sessions end, a new one starts. */
+  async resetPassword(
+    token: string,
+    password: string,
+    client: ClientContext,
+  ): Promise<AuthOutcome<{ message: string; customer_id: string }>> {
+    const failing = failingPasswordRequirement(password);
+    if (failing) throw AuthException.field('password', failing);
+    const customerId = await this.tokens.consume('reset-password', token);
+    if (!customerId) throw AuthException.notice(authMessages.resetLinkInvalid, AuthErrorCode.TokenInvalid);
+    const now = this.clock.now();
+    await this.customers.setPassword(customerId, await this.hasher.hash(password), now);
+    await this.tokens.revokeAll(customerId, 'reset-password');
+    // The link came by e-mail, so the address is proven too.
+    await this.customers.markVerified(customerId, now);
+    await this.sessions.revokeAllOf(customerId);
+    await this.attempts.clearFailures(customerId);
+    const sessionToken = await this.sessions.create(customerId, this.sessionMeta(client));
+    return { response: { message: authMessages.passwordReset, customer_id: customerId }, sessionToken };
+  }
+
+  private async completeLogin(
+    customer: CustomerEntity,
+    secured: boolean,
+    client: ClientContext,
+  ): Promise<AuthOutcome<LoginResponse>> {
+    const now = this.clock.now();
+    await this.attempts.clearFailures(customer.id);
+    const sessionToken = await this.sessions.create(customer.id, {
+      ...this.sessionMeta(client),
+      passwordUpdateRequired: !secured,
+    });
+    const deviceToken = client.deviceToken && client.deviceToken.length <= 200 ? client.deviceToken : undefined;
+    const device = deviceToken ?? newToken();
+    await this.attempts.rememberDevice(customer.id, hashToken(device), now);
+    return {
+      response: { customer_id: customer.id, secured, tfa_required: false, verified: customer.verifiedAt !== null },
+      sessionToken,
+      ...(deviceToken ? {} : { deviceToken: device }),
+    };
+  }
+
+  private sessionMeta(client: ClientContext): { userAgent?: string; ipAddress?: string } {
+    return {
+      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+      ...(client.ipAddress ? { ipAddress: client.ipAddress } : {}),
+    };
+  }
+
+  private async passwordMatches(customer: CustomerEntity | null, password: string): Promise<boolean> {
+    if (customer?.passwordHash) return this.hasher.verify(customer.passwordHash, password);
+    this.dummyHash ??= this.hasher.hash('not a real password, only spends the same time');
+    await this.hasher.verify(await this.dummyHash, password);
+    return false;
+  }
+
+  private assertNewPassword(password: string): void {
+    const failing = failingPasswordRequirement(password);
+    if (failing) throw AuthException.field('password', failing);
+    if (!isStrongPassword(password)) throw AuthException.field('password', authMessages.passwordNotValid);
+  }
+
+  /** Per client address; returns the hits in the window (this one included). */
+  private async limit(name: string, client: ClientContext, rule: RateLimitRule): Promise<number> {
+    const result = await this.limiter.hit(`${name}:${client.ipAddress ?? 'unknown'}`, rule.limit, rule.windowMs);
+    if (!result.allowed) throw AuthException.tooManyRequests();
+    return result.hits;
+  }
+
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  authMessages,
+  fieldMessages,
+  isStrongPassword,
+  type ChangePasswordRequest,
+  type MessageResponse,
+} from '@animata/contracts';
+import type { Clock } from '../../app/core.module.js';
+import { CommonException } from '../../common/errors/common.exception.js';
+import { CLOCK } from '../../common/tokens.js';
+import { CustomersRepository } from '../customers/customers.repository.js';
+import { AuthException } from './auth.exception.js';
+import { PasswordHasher } from './password-hasher.js';
+import { type AuthenticatedCustomer, SessionsService } from './sessions.service.js';
+
+/**
+ * Setting a new password while signed in: the strong-password screen (only `password`, allowed
+ * in the session whose login used a weak password), a first password for social accounts, or a
+ * change with the old password.
+ */
+@Injectable()
+export class PasswordService {
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async change(auth: AuthenticatedCustomer, dto: ChangePasswordRequest): Promise<MessageResponse> {
+    const customer = await this.customers.findById(auth.customerId);
+    if (!customer) throw CommonException.unauthenticated();
+    if (customer.passwordHash) {
+      if (dto.old_password !== undefined) {
+        if (!(await this.hasher.verify(customer.passwordHash, dto.old_password))) {
+          throw AuthException.field('old_password', authMessages.oldPasswordWrong);
+        }
+      } else if (!auth.passwordUpdateRequired) {
+        throw AuthException.field('old_password', fieldMessages.required('Old password'));
+      }
+    }
+    if (!isStrongPassword(dto.password)) throw AuthException.field('password', authMessages.passwordNotValid);
+    await this.customers.setPassword(customer.id, await this.hasher.hash(dto.password), this.clock.now());
+    await this.sessions.clearPasswordUpdateRequired(auth.sessionId);
+    await this.sessions.revokeOthers(customer.id, auth.sessionId);
+    return { message: authMessages.passwordUpdated };
+  }
+
+  /** 'Update later' on the strong-password screen. */
+  async postpone(auth: AuthenticatedCustomer): Promise<MessageResponse> {
+    await this.customers.postponePasswordUpdate(auth.customerId, this.clock.now());
+    await this.sessions.clearPasswordUpdateRequired(auth.sessionId);
+    return { message: authMessages.passwordUpdateLater };
+  }
+}

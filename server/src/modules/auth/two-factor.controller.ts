@@ -1,0 +1,61 @@
+import { Body, Controller, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_BASE,
+  TwoFactorCodeRequest,
+  TwoFactorEmailRequest,
+  TwoFactorSettingRequest,
+  type TwoFactorTokenResponse,
+} from '@animata/contracts';
+import type { AppConfig } from '../../config/config.js';
+import { clientContext } from '../../common/http/client-context.js';
+import { Auth, SessionGuard } from '../../common/http/session.guard.js';
+import { CONFIG, RATE_LIMITER } from '../../common/tokens.js';
+import type { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
+import { CustomersRepository } from '../customers/customers.repository.js';
+import { AuthException } from './auth.exception.js';
+import type { AuthenticatedCustomer } from './sessions.service.js';
+import { TwoFactorService } from './two-factor.service.js';
+
+@Controller(API_BASE)
+export class TwoFactorController {
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly customers: CustomersRepository,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Sends (or re-sends) the code of the challenge this browser's attempt opened. */
+  @Post('two-factor-auth/email')
+  @HttpCode(200)
+  async email(@Body() dto: TwoFactorEmailRequest, @Req() request: FastifyRequest): Promise<TwoFactorTokenResponse> {
+    const client = clientContext(request);
+    const rule = this.config.auth.rateLimits.twoFactor;
+    const hit = await this.limiter.hit(`two-factor:${client.ipAddress ?? 'unknown'}`, rule.limit, rule.windowMs);
+    if (!hit.allowed) throw AuthException.tooManyRequests();
+    return this.twoFactor.sendCode(dto.action, dto.contact, client.attemptToken);
+  }
+
+  @Post('two-factor-auth/code')
+  @HttpCode(200)
+  code(
+    @Body() dto: TwoFactorCodeRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TwoFactorTokenResponse> {
+    void reply.header('cache-control', 'no-store');
+    return this.twoFactor.verifyCode(dto.token, dto.action, dto.code, dto.contact, clientContext(request).attemptToken);
+  }
+
+  /** Account settings: two-factor by e-mail on or off. */
+  @Put('account/two-factor')
+  @UseGuards(SessionGuard)
+  async setting(
+    @Auth() auth: AuthenticatedCustomer,
+    @Body() dto: TwoFactorSettingRequest,
+  ): Promise<{ enabled: boolean }> {
+    await this.customers.setTwoFactor(auth.customerId, dto.enabled);
+    return { enabled: dto.enabled };
+  }
+}

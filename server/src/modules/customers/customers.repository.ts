@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, Repository } from 'typeorm';
+import { DATA_SOURCE } from '../../common/tokens.js';
+import { CustomerEntity } from './customer.entity.js';
+
+/** E-mail addresses are compared lower-cased and trimmed everywhere. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface NewCustomer {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  verifiedAt: Date | null;
+}
+
+@Injectable()
+export class CustomersRepository {
+  private readonly customers: Repository<CustomerEntity>;
+
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
+    this.customers = dataSource.getRepository(CustomerEntity);
+  }
+
+  findById(id: string): Promise<CustomerEntity | null> {
+    return this.customers.findOne({ where: { id } });
+  }
+
+  findByEmail(email: string): Promise<CustomerEntity | null> {
+    return this.customers.findOne({ where: { email: normaliseEmail(email) } });
+  }
+
+  /** Null when the address is taken (the unique index decides, so races are safe). */
+  async create(customer: NewCustomer): Promise<CustomerEntity | null> {
+    const rows: CustomerEntity[] = await this.dataSource.query(
+      `INSERT INTO customers (email, name, password_hash, verified_at)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [normaliseEmail(customer.email), customer.name, customer.passwordHash, customer.verifiedAt],
+    );
+    const id = rows[0]?.id;
+    return id ? this.findById(id) : null;
+  }
+
+  async setPassword(id: string, passwordHash: string, at: Date): Promise<void> {
+    await this.customers.update(
+      { id },
+      { passwordHash, passwordChangedAt: at, passwordUpdatePostponedAt: null },
+    );
+  }
+
+  async postponePasswordUpdate(id: string, at: Date): Promise<void> {
+    await this.customers.update({ id }, { passwordUpdatePostponedAt: at });
+  }
+
+  async markVerified(id: string, at: Date): Promise<void> {
+    await this.customers
+      .createQueryBuilder()
+      .update()
+      .set({ verifiedAt: at })
+      .where('id = :id AND verified_at IS NULL', { id })
+      .execute();
+  }
+
+  async setTwoFactor(id: string, enabled: boolean): Promise<void> {
+    await this.customers.update({ id }, { twoFactorEnabled: enabled });
+  }
+}

@@ -1,0 +1,317 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { TestClient } from '../support/http-client.js';
+import { codeIn, countMail, linkIn, waitForMail } from '../support/mail.js';
+
+const API = '/api/animata';
+const STRONG = 'Correct-Horse-7';
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@example.com`;
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({
+      web: false,
+      env: { AUTH_LOCK_THRESHOLD: '4', TFA_AFTER_FAILURES: '2', TFA_AFTER_REGISTRATIONS: '1000' },
+    });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  async function register(client: TestClient, email: string, password = STRONG) {
+    return client.post(`${API}/auth/register`, { name: 'Ada Lovelace', email, password });
+  }
+
+  it('registers, mails a single-use verification link and verifies', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail('register');
+    const response = await register(client, email);
+    assert.equal(response.status, 200);
+    const body = await json(response);
+    assert.equal(body.tfa_required, false);
+    assert.match(String(body.customer_id), /^[0-9a-f-]{36}$/);
+    assert.ok(client.cookie('animata_session'), 'the new customer is signed in');
+
+    const session = await json(await client.get(`${API}/session`));
+    assert.equal(session.verified, false);
+
+    const mail = await waitForMail(app.runtime.dataSource, email, /Confirm your email/);
+    const link = linkIn(mail, '/auth/verify-email');
+    const token = link.searchParams.get('token');
+    const verified = await client.post(`${API}/auth/verify-email`, { token });
+    assert.equal(verified.status, 200);
+    assert.equal((await json(verified)).message, 'Your email was verified');
+    assert.equal((await json(await client.get(`${API}/session`))).verified, true);
+
+    const again = await client.post(`${API}/auth/verify-email`, { token });
+    assert.equal(again.status, 422);
+    assert.deepEqual((await json(again)).errors, {
+      '.': 'This verification link is invalid or has expired. Please ask for a new one.',
+    });
+    const tracked: unknown[] = await app.runtime.dataSource.query(
+      `SELECT 1 FROM tracking_events WHERE event_name = 'SignUp' AND customer_id = $1`,
+      [body.customer_id],
+    );
+    assert.equal(tracked.length, 1, 'a sign-up event is tracked');
+  });
+
+  it('refuses bad registrations with the spec messages and creates nothing', async () => {
+    const client = new TestClient(app.url);
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ name: '', email: 'a@example.com', password: STRONG }, { name: 'Name is required' }],
+      [{ name: 'A', email: 'not-an-email', password: STRONG }, { email: 'Invalid email address' }],
+      [{ name: 'A', email: '', password: STRONG }, { email: 'Email is required' }],
+      [{ name: 'A', email: 'b@example.com', password: 'short' }, { password: 'Password must be at least 8 characters long' }],
+      [{ name: 'A', email: 'c@example.com', password: 'alllowercase1!' }, { password: 'Password must contain an uppercase letter' }],
+      [{ name: 'A', email: 'd@example.com', password: 'NoDigitsHere!' }, { password: 'Password must contain a number' }],
+      [{ name: 'A', email: 'e@example.com', password: 'NoSpecial123' }, { password: 'Password must contain a special character' }],
+      [{ name: 'A', email: 'f@example.com', password: `Aa1!${'x'.repeat(61)}` }, { password: 'Password must be at most 64 characters long' }],
+    ];
+    for (const [payload, errors] of cases) {
+      const response = await client.post(`${API}/auth/register`, payload);
+      assert.equal(response.status, 422, JSON.stringify(payload));
+      assert.deepEqual((await json(response)).errors, errors);
+    }
+    const email = uniqueEmail('taken');
+    assert.equal((await register(new TestClient(app.url), email)).status, 200);
+    const duplicate = await register(client, email.toUpperCase());
+    assert.equal(duplicate.status, 422);
+    assert.deepEqual((await json(duplicate)).errors, { email: 'An account with this email already exists' });
+    assert.equal(client.cookie('animata_session'), undefined);
+  });
+
+  it('answers a wrong password, an unknown address and a locked account alike', async () => {
+    const email = uniqueEmail('lock');
+    await register(new TestClient(app.url), email);
+    const client = new TestClient(app.url);
+    const wrong = await client.post(`${API}/auth/login`, { email, password: 'Wrong-Password-1' });
+    const unknown = await client.post(`${API}/auth/login`, { email: uniqueEmail('nobody'), password: 'Wrong-Password-1' });
+    for (const response of [wrong, unknown]) {
+      assert.equal(response.status, 422);
+      assert.deepEqual((await json(response)).errors, { '.': 'Wrong email or password' });
+    }
+    // AUTH_LOCK_THRESHOLD is 4 here: three more failures lock the account.
+    for (let i = 0; i < 3; i += 1) await client.post(`${API}/auth/login`, { email, password: 'Wrong-Password-1' });
+    const locked = await client.post(`${API}/auth/login`, { email, password: STRONG });
+    assert.equal(locked.status, 422);
+    assert.deepEqual((await json(locked)).errors, { '.': 'Wrong email or password' });
+    assert.equal(client.cookie('animata_session'), undefined);
+  });
+
+  it('validates login input with the spec messages (6 enforced, 8 displayed)', async () => {
+    const client = new TestClient(app.url);
+    const missing = await client.post(`${API}/auth/login`, { email: '', password: '123456' });
+    assert.deepEqual((await json(missing)).errors, { email: 'Email is required' });
+    const short = await client.post(`${API}/auth/login`, { email: 'a@example.com', password: '12345' });
+    assert.deepEqual((await json(short)).errors, { password: 'Password must be at least 8 characters long' });
+    const noPassword = await client.post(`${API}/auth/login`, { email: 'a@example.com' });
+    assert.deepEqual((await json(noPassword)).errors, { password: 'Password is required' });
+    const badEmail = await client.post(`${API}/auth/login`, { email: 'nope', password: '123456' });
+    assert.deepEqual((await json(badEmail)).errors, { email: 'Invalid email address' });
+  });
+
+  it('marks a login with a weak password as not secured until the password is updated', async () => {
+    const email = uniqueEmail('weak');
+    await register(new TestClient(app.url), email);
+    // An older account whose password predates today's rules.
+    const { PasswordHasher } = await import('../../src/modules/auth/password-hasher.js');
+    const hash = await new PasswordHasher().hash('weakpass');
+    await app.runtime.dataSource.query(`UPDATE customers SET password_hash = $2 WHERE email = $1`, [email, hash]);
+
+    const client = new TestClient(app.url);
+    const login = await json(await client.post(`${API}/auth/login`, { email, password: 'weakpass' }));
+    assert.equal(login.secured, false);
+    assert.equal(login.tfa_required, false);
+    assert.equal((await json(await client.get(`${API}/session`))).passwordUpdateRequired, true);
+
+    const invalid = await client.post(`${API}/account/change-password`, { password: 'stillweak1' });
+    assert.deepEqual((await json(invalid)).errors, { password: 'Password is not valid' });
+    const later = await client.delete(`${API}/account/change-password`);
+    assert.equal(later.status, 200);
+    assert.equal((await json(await client.get(`${API}/session`))).passwordUpdateRequired, false);
+
+    const again = new TestClient(app.url);
+    await again.post(`${API}/auth/login`, { email, password: 'weakpass' });
+    const updated = await again.post(`${API}/account/change-password`, { password: STRONG });
+    assert.equal((await json(updated)).message, 'Your password was updated');
+    const fresh = await json(await new TestClient(app.url).post(`${API}/auth/login`, { email, password: STRONG }));
+    assert.equal(fresh.secured, true);
+  });
+
+  it('answers recovery alike for known and unknown addresses; the reset link works once and ends old sessions', async () => {
+    const email = uniqueEmail('reset');
+    const owner = new TestClient(app.url);
+    await register(owner, email);
+    const client = new TestClient(app.url);
+    const known = await client.post(`${API}/auth/send-password-reset-email`, { email });
+    const unknownEmail = uniqueEmail('ghost');
+    const unknown = await client.post(`${API}/auth/send-password-reset-email`, { email: unknownEmail });
+    for (const response of [known, unknown]) {
+      assert.equal(response.status, 200);
+      assert.deepEqual(await json(response), {
+        message: 'If you have account on the product, we sent you an email. Check your inbox',
+      });
+    }
+    const mail = await waitForMail(app.runtime.dataSource, email, /Reset your Animata password/);
+    assert.equal(await countMail(app.runtime.dataSource, unknownEmail), 0);
+    const token = linkIn(mail, '/auth/reset-password').searchParams.get('token');
+
+    const weak = await client.post(`${API}/auth/reset-password`, { token, password: 'weakpassword' });
+    assert.deepEqual((await json(weak)).errors, { password: 'Password must contain an uppercase letter' });
+    const reset = await client.post(`${API}/auth/reset-password`, { token, password: 'New-Password-8' });
+    assert.equal(reset.status, 200);
+    assert.equal((await json(reset)).message, 'Your password was reset');
+    assert.ok(client.cookie('animata_session'));
+
+    assert.equal((await owner.get(`${API}/session`)).status, 401, 'old sessions end');
+    const reused = await client.post(`${API}/auth/reset-password`, { token, password: 'Other-Password-9' });
+    assert.deepEqual((await json(reused)).errors, {
+      '.': 'This password reset link is invalid or has expired. Please ask for a new one.',
+    });
+    const oldLogin = await new TestClient(app.url).post(`${API}/auth/login`, { email, password: STRONG });
+    assert.equal(oldLogin.status, 422);
+    const newLogin = await new TestClient(app.url).post(`${API}/auth/login`, { email, password: 'New-Password-8' });
+    assert.equal(newLogin.status, 200);
+  });
+
+  it('asks for an e-mail code when two-factor is on, with resend limits and single-use tokens', async () => {
+    const email = uniqueEmail('tfa');
+    const owner = new TestClient(app.url);
+    await register(owner, email);
+    assert.equal((await owner.put(`${API}/account/two-factor`, { enabled: true })).status, 200);
+
+    const client = new TestClient(app.url);
+    const first = await json(await client.post(`${API}/auth/login`, { email, password: STRONG }));
+    assert.deepEqual(first, { customer_id: null, secured: true, tfa_required: true });
+    assert.equal(client.cookie('animata_session'), undefined);
+    assert.ok(client.cookie('animata_tfa'), 'the attempt is bound to this browser');
+
+    const noEmail = await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: '' });
+    assert.deepEqual((await json(noEmail)).errors, { contact: 'No email provided' });
+
+    const started = new Date();
+    const sent = await json(await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email }));
+    assert.equal(typeof sent.token, 'string');
+    const tooSoon = await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email });
+    assert.equal(tooSoon.status, 429);
+    assert.match(String((await json(tooSoon)).error), /^Resend email \(\d+s\)$/);
+    const code = codeIn(await waitForMail(app.runtime.dataSource, email, /security code/, { after: started }));
+
+    const format = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: '12a', contact: email });
+    assert.deepEqual((await json(format)).errors, { code: 'Code must be a 6 digits long number.' });
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: wrongCode, contact: email });
+    assert.deepEqual((await json(wrong)).errors, { code: 'The code is not correct.' });
+
+    const stranger = new TestClient(app.url);
+    const elsewhere = await stranger.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code, contact: email });
+    assert.deepEqual((await json(elsewhere)).errors, { '.': 'Token is not valid.' }, 'bound to the attempt');
+
+    const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
+    const verified = await json(await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: spaced, contact: email }));
+    assert.equal(typeof verified.token, 'string');
+    const login = await client.post(`${API}/auth/login`, { email, tfa_token: verified.token });
+    assert.equal(login.status, 200);
+    const body = await json(login);
+    assert.equal(body.tfa_required, false);
+    assert.ok(body.customer_id);
+    assert.ok(client.cookie('animata_session'));
+
+    const replay = await client.post(`${API}/auth/login`, { email, tfa_token: verified.token });
+    assert.deepEqual((await json(replay)).errors, { '.': 'Token is not valid.' });
+  });
+
+  it('ends a two-factor challenge after five wrong codes', async () => {
+    const email = uniqueEmail('tfa-wrong');
+    const owner = new TestClient(app.url);
+    await register(owner, email);
+    await owner.put(`${API}/account/two-factor`, { enabled: true });
+    const client = new TestClient(app.url);
+    await client.post(`${API}/auth/login`, { email, password: STRONG });
+    const started = new Date();
+    const sent = await json(await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email }));
+    const code = codeIn(await waitForMail(app.runtime.dataSource, email, /security code/, { after: started }));
+    const wrongCode = code === '999999' ? '888888' : '999999';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: wrongCode, contact: email });
+      const errors = (await json(response)).errors as Record<string, string>;
+      answers.push(errors.code ?? errors['.'] ?? '');
+    }
+    assert.equal(answers[3], 'The code is not correct.');
+    assert.equal(answers[4], 'Too many wrong codes. Please start again.');
+    const right = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code, contact: email });
+    assert.deepEqual((await json(right)).errors, { '.': 'Too many wrong codes. Please start again.' });
+  });
+
+  it('asks for a code when an unknown device signs in after repeated failures', async () => {
+    const email = uniqueEmail('device');
+    await register(new TestClient(app.url), email);
+    const known = new TestClient(app.url);
+    assert.equal((await json(await known.post(`${API}/auth/login`, { email, password: STRONG }))).tfa_required, false);
+    const attacker = new TestClient(app.url);
+    await attacker.post(`${API}/auth/login`, { email, password: 'Guess-Number-1' });
+    await attacker.post(`${API}/auth/login`, { email, password: 'Guess-Number-2' });
+    const fromNewDevice = await json(await attacker.post(`${API}/auth/login`, { email, password: STRONG }));
+    assert.equal(fromNewDevice.tfa_required, true, 'TFA_AFTER_FAILURES is 2 here');
+  });
+
+  it('signs out, clearing the session; a second sign-out answers 401', async () => {
+    const client = new TestClient(app.url);
+    await register(client, uniqueEmail('signout'));
+    client.setCookie('animata_coupon', 'x');
+    const out = await client.post(`${API}/auth/sign-out`);
+    assert.equal(out.status, 200);
+    assert.equal(client.cookie('animata_session'), undefined);
+    assert.equal(client.cookie('animata_coupon'), undefined);
+    assert.equal((await client.get(`${API}/session`)).status, 401);
+    assert.equal((await client.post(`${API}/auth/sign-out`)).status, 401);
+  });
+
+  it('refuses cookie-authenticated writes from another site', async () => {
+    const client = new TestClient(app.url);
+    await register(client, uniqueEmail('csrf'));
+    const forged = await client.request('PUT', `${API}/account/two-factor`, {
+      json: { enabled: true },
+      headers: { origin: 'https://evil.example' },
+    });
+    assert.equal(forged.status, 403);
+    const noOrigin = await client.request('PUT', `${API}/account/two-factor`, { json: { enabled: true }, headers: { origin: 'null' } });
+    assert.equal(noOrigin.status, 403);
+    const own = await client.put(`${API}/account/two-factor`, { enabled: false });
+    assert.equal(own.status, 200);
+  });
+});
+
+describe('sign-in rate limits (per client address)', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({ web: false, redis: true, env: { RATE_LIMIT_RECOVERY: '2/60', RATE_LIMIT_LOGIN: '3/60' } });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('answers 429 with a clear message once an address exceeds the limit (stored in Redis)', async () => {
+    const client = new TestClient(app.url);
+    for (let i = 0; i < 2; i += 1) {
+      assert.equal((await client.post(`${API}/auth/send-password-reset-email`, { email: 'x@example.com' })).status, 200);
+    }
+    const limited = await client.post(`${API}/auth/send-password-reset-email`, { email: 'x@example.com' });
+    assert.equal(limited.status, 429);
+    assert.deepEqual(await json(limited), {
+      error: 'Too many attempts. Please wait a minute and try again.',
+      requestId: limited.headers.get('x-request-id'),
+    });
+    for (let i = 0; i < 3; i += 1) await client.post(`${API}/auth/login`, { email: 'x@example.com', password: 'Whatever-1' });
+    assert.equal((await client.post(`${API}/auth/login`, { email: 'x@example.com', password: 'Whatever-1' })).status, 429);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * A small HTTP client for tests that keeps cookies like a browser (one jar per client) and sends
+ * the Origin a browser would send on writes.
+ */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  clearCookies(): void {
+    this.cookies.clear();
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = new URL(this.baseUrl).origin;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(path: string, headers?: Record<string, string>): Promise<Response> {
+    return this.request('GET', path, headers ? { headers } : {});
+  }
+
+  post(path: string, json?: unknown, headers?: Record<string, string>): Promise<Response> {
+    return this.request('POST', path, { json: json ?? {}, ...(headers ? { headers } : {}) });
+  }
+
+  put(path: string, json?: unknown): Promise<Response> {
+    return this.request('PUT', path, { json: json ?? {} });
+  }
+
+  delete(path: string): Promise<Response> {
+    return this.request('DELETE', path);
+  }
+}

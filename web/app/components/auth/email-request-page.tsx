@@ -1,0 +1,60 @@
+import { authTexts, pagePaths, validateEmailOnly, type FieldErrors } from '@animata/contracts';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { TextField } from './text-field.js';
+
+/** Recover password and Confirm email share this layout (account-and-auth §2.3). */
+export function EmailRequestPage({
+  title,
+  intro,
+  result,
+}: {
+  title: string;
+  intro: string;
+  result: { fieldErrors?: FieldErrors; notice?: string; email?: string } | undefined;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting';
+  const [email, setEmail] = useState(result?.email ?? '');
+  const [touched, setTouched] = useState(false);
+  const live = validateEmailOnly(email);
+  const error = result?.fieldErrors?.email ?? (touched ? live.email : undefined);
+  return (
+    <>
+      <h1 className="auth-title">{title}</h1>
+      <p className="auth-subtitle">{intro}</p>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          setTouched(true);
+          if (submitting || live.email) event.preventDefault();
+        }}
+      >
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.email ?? ''}
+          error={error}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+        {result?.notice ? (
+          <p className="form-notice" role="alert">
+            {result.notice}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+          {submitting ? 'Sending…' : authTexts.sendEmail}
+        </button>
+      </Form>
+      <p className="auth-switch">
+        <Link to={pagePaths.login}>{authTexts.backToLogin}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { authTexts } from '@animata/contracts';
+
+/** Social sign-in links; shown only for configured providers, disabled while submitting. */
+export function SocialButtons({
+  providers,
+  redirectTo,
+  disabled,
+}: {
+  providers: Array<'google' | 'facebook'>;
+  redirectTo: string;
+  disabled: boolean;
+}) {
+  if (providers.length === 0) return null;
+  const query = redirectTo && redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  return (
+    <div className="social">
+      <p className="social__divider">
+        <span>or</span>
+      </p>
+      {providers.map((provider) => {
+        const label = provider === 'google' ? authTexts.continueWithGoogle : authTexts.continueWithFacebook;
+        return disabled ? (
+          <span key={provider} className={`button button--social button--${provider}`} aria-disabled="true">
+            {label}
+          </span>
+        ) : (
+          <a key={provider} className={`button button--social button--${provider}`} href={`/auth/social/${provider}${query}`}>
+            {label}
+          </a>
+        );
+      })}
+    </div>
+  );
+}

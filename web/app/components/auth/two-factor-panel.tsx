@@ -1,0 +1,155 @@
+import { TFA_MAX_SENDS, twoFactorMessages } from '@animata/contracts';
+import { Form, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import type { TwoFactorState } from '../../utils/two-factor.server.js';
+
+/** Seconds until `at`, ticking every second while JavaScript runs. */
+function useSecondsUntil(at: number, enabled: boolean): number {
+  const compute = () => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(enabled ? compute : 0);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    setSeconds(compute());
+    const timer = window.setInterval(() => setSeconds(compute()), 1000);
+    return () => window.clearInterval(timer);
+    // compute reads only `at`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [at, enabled]);
+  return seconds;
+}
+
+/**
+ * The Two-Factor Authentication dialog (billing-teams-apps §2): choose contact, send e-mail,
+ * enter code, accepted. Every step is a form post, so it works without JavaScript; with it, the
+ * dialog is modal, Escape cancels and the resend countdown ticks.
+ */
+export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; extraFields: Record<string, string> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const seconds = useSecondsUntil(state.resendAt, hydrated);
+  const cancel = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    setHydrated(true);
+    const element = dialog.current;
+    if (element && !element.open && typeof element.showModal === 'function') element.showModal();
+  }, []);
+
+  const limitReached = state.sends >= TFA_MAX_SENDS;
+  const resendLabel = limitReached
+    ? twoFactorMessages.resendLimit
+    : state.sends === 0
+      ? twoFactorMessages.sendEmail
+      : hydrated && seconds > 0
+        ? twoFactorMessages.resendIn(seconds)
+        : 'Resend email';
+
+  const hidden = (
+    <>
+      {Object.entries(extraFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="email" value={state.email} />
+      <input type="hidden" name="tfaSends" value={state.sends} />
+      <input type="hidden" name="tfaResendAt" value={state.resendAt} />
+    </>
+  );
+
+  return (
+    <dialog
+      ref={dialog}
+      open={hydrated ? undefined : true}
+      className="dialog"
+      aria-labelledby="tfa-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        cancel.current?.requestSubmit();
+      }}
+    >
+      <h2 id="tfa-title">{twoFactorMessages.title}</h2>
+      {state.step === 'send' ? (
+        <Form method="post" className="stack">
+          {hidden}
+          <fieldset className="choice">
+            <legend>Where should we send your code?</legend>
+            <label className="choice__option">
+              <input type="radio" name="contact" value={state.email} defaultChecked required /> Email {state.email}
+            </label>
+          </fieldset>
+          {state.error ? (
+            <p className="form-notice" role="alert">
+              {state.error}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="tfa-send" className="button button--primary" disabled={busy}>
+            {twoFactorMessages.sendEmail}
+          </button>
+        </Form>
+      ) : (
+        <>
+          <p className="muted">{twoFactorMessages.codeSent.replace('{email}', state.email)}</p>
+          <Form method="post" className="stack">
+            {hidden}
+            <input type="hidden" name="tfaToken" value={state.token ?? ''} />
+            <div className={`field${state.codeError ? ' field--invalid' : ''}`}>
+              <label htmlFor="tfa-code" className="field__label">
+                Code
+              </label>
+              <div className="field__control">
+                <input
+                  id="tfa-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="\s*(\d\s*){6}"
+                  maxLength={12}
+                  required
+                  autoFocus
+                  aria-invalid={state.codeError ? true : undefined}
+                  aria-describedby={state.codeError ? 'tfa-code-error' : undefined}
+                />
+              </div>
+              {state.codeError ? (
+                <p id="tfa-code-error" className="field__error" role="alert">
+                  {state.codeError}
+                </p>
+              ) : null}
+            </div>
+            {state.error ? (
+              <p className="form-notice" role="alert">
+                {state.error}
+              </p>
+            ) : null}
+            <button type="submit" name="intent" value="tfa-code" className="button button--primary" disabled={busy}>
+              Verify code
+            </button>
+          </Form>
+          <Form method="post">
+            {hidden}
+            <input type="hidden" name="tfaToken" value={state.token ?? ''} />
+            <button
+              type="submit"
+              name="intent"
+              value="tfa-send"
+              className="button button--ghost button--block"
+              disabled={busy || limitReached || (hydrated && seconds > 0)}
+            >
+              {resendLabel}
+            </button>
+          </Form>
+        </>
+      )}
+      <Form method="post" ref={cancel}>
+        {Object.entries(extraFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="email" value={state.email} />
+        <button type="submit" name="intent" value="tfa-cancel" className="button button--link">
+          Cancel
+        </button>
+      </Form>
+    </dialog>
+  );
+}

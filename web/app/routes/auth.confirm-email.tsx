@@ -1,0 +1,22 @@
+import { API_BASE, authTexts } from '@animata/contracts';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { EmailRequestPage } from '../components/auth/email-request-page.js';
+import { emailRequestAction } from '../utils/email-request.server.js';
+
+export const meta: MetaFunction = () => [{ title: `${authTexts.confirmTitle} · Animata` }];
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return emailRequestAction(request, context, `${API_BASE}/auth/send-validation-email`);
+}
+
+export default function ConfirmEmail() {
+  const result = useActionData<typeof action>();
+  return (
+    <EmailRequestPage
+      title={authTexts.confirmTitle}
+      intro="Enter the email of your account and we will send you a new verification link."
+      result={result}
+    />
+  );
+}

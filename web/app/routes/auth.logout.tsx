@@ -1,0 +1,34 @@
+import { API_BASE, authTexts, pagePaths, safeRedirect } from '@animata/contracts';
+import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form } from '@remix-run/react';
+import { api } from '../utils/api.server.js';
+
+export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animata` }];
+
+/**
+ * §4.3: the server sign-out, then the session, warning and coupon cookies go (the BFF's
+ * Set-Cookie headers) and the visitor lands on /auth/login, with the url when one was given.
+ * A 401 from sign-out still redirects.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const result = await api(request, context).post(`${API_BASE}/auth/sign-out`);
+  const target = safeRedirect(form.get('url'));
+  const to = target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;
+  return redirect(to, { headers: result.headers });
+}
+
+/** A GET only asks: signing out on a plain link would let other sites sign people out. */
+export default function Logout() {
+  return (
+    <>
+      <h1 className="auth-title">{authTexts.logOut}</h1>
+      <p>Do you want to log out of Animata?</p>
+      <Form method="post" className="stack">
+        <button type="submit" className="button button--primary button--block">
+          {authTexts.logOut}
+        </button>
+      </Form>
+    </>
+  );
+}

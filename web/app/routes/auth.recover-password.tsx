@@ -1,0 +1,28 @@
+import { API_BASE, authTexts } from '@animata/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { EmailRequestPage } from '../components/auth/email-request-page.js';
+import { redirectIfSignedIn } from '../utils/auth.server.js';
+import { emailRequestAction } from '../utils/email-request.server.js';
+
+export const meta: MetaFunction = () => [{ title: `${authTexts.recoverTitle} · Animata` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return emailRequestAction(request, context, `${API_BASE}/auth/send-password-reset-email`);
+}
+
+export default function RecoverPassword() {
+  const result = useActionData<typeof action>();
+  return (
+    <EmailRequestPage
+      title={authTexts.recoverTitle}
+      intro="Enter the email of your account and we will send you a link to set a new password."
+      result={result}
+    />
+  );
+}

@@ -1,0 +1,220 @@
+import {
+  API_BASE,
+  authMessages,
+  authTexts,
+  fieldMessages,
+  pagePaths,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  validateRegister,
+  type FieldErrors,
+  type RegisterResponse,
+} from '@animata/contracts';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from '@remix-run/react';
+import { useRef, useState } from 'react';
+import { PasswordField } from '../components/auth/password-field.js';
+import { SocialButtons } from '../components/auth/social-buttons.js';
+import { TextField } from '../components/auth/text-field.js';
+import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
+import { useRecaptcha } from '../components/auth/use-recaptcha.js';
+import { api, type Api } from '../utils/api.server.js';
+import { getAuthOptions, redirectIfSignedIn, returnTo } from '../utils/auth.server.js';
+import { notify, redirectWithNotification } from '../utils/notification.server.js';
+import {
+  openTwoFactor,
+  readTwoFactorState,
+  sendTwoFactorCode,
+  verifyTwoFactorCode,
+  type TwoFactorState,
+} from '../utils/two-factor.server.js';
+
+export const meta: MetaFunction = () => [{ title: 'Create your free account · Animata' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request, context);
+  const options = await getAuthOptions(request, context);
+  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey };
+}
+
+interface ActionResult {
+  fieldErrors?: FieldErrors;
+  notice?: string;
+  values?: { name: string; email: string };
+  twoFactor?: TwoFactorState;
+}
+
+async function register(client: Api, body: Record<string, string>, values: { name: string; email: string }) {
+  const result = await client.post<RegisterResponse>(`${API_BASE}/auth/register`, body, {
+    knownFields: ['name', 'email', 'password'],
+  });
+  if (!result.ok) {
+    return data<ActionResult>(
+      { fieldErrors: result.error.fieldErrors, notice: result.error.notice, values },
+      { status: result.status === 429 ? 429 : 422, headers: result.headers },
+    );
+  }
+  if (result.data.tfa_required) {
+    return data<ActionResult>({ twoFactor: openTwoFactor('register', values.email), values }, { headers: result.headers });
+  }
+  if (!result.data.customer_id) {
+    return data<ActionResult>({ notice: authMessages.unknownLoginError, values }, { status: 422 });
+  }
+  // §4.4: the message, a sign-up event (recorded by the BFF), then /.
+  return redirectWithNotification('/', notify('success', authMessages.registered), { headers: result.headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const client = api(request, context);
+  const intent = form.get('intent');
+  const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') };
+  const redirectTo = returnTo(form.get('url'));
+
+  if (intent === 'tfa-cancel') return data<ActionResult>({ values });
+  if (intent === 'tfa-send') {
+    const { state, headers } = await sendTwoFactorCode(client, readTwoFactorState(form, 'register'));
+    return data<ActionResult>({ twoFactor: state, values }, { headers });
+  }
+  if (intent === 'tfa-code') {
+    const state = readTwoFactorState(form, 'register');
+    const { state: checked, verifiedToken } = await verifyTwoFactorCode(client, state, String(form.get('code') ?? ''));
+    if (!verifiedToken) return data<ActionResult>({ twoFactor: checked, values }, { status: 422 });
+    // Re-submitted with the token and without the captcha; the BFF kept the checked password.
+    return register(client, { name: values.name, email: values.email, tfa_token: verifiedToken }, values);
+  }
+
+  const password = String(form.get('password') ?? '');
+  const fieldErrors = validateRegister({ ...values, password });
+  if (Object.keys(fieldErrors).length > 0) return data<ActionResult>({ fieldErrors, values }, { status: 422 });
+  const recaptcha = form.get('recaptcha');
+  return register(
+    client,
+    {
+      ...values,
+      password,
+      redirect: redirectTo,
+      ...(typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {}),
+    },
+    values,
+  );
+}
+
+export default function Register() {
+  const { socialProviders, recaptchaSiteKey } = useLoaderData<typeof loader>();
+  const recaptcha = useRecaptcha(recaptchaSiteKey);
+  const submit = useSubmit();
+  const withToken = useRef(false);
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === 'submitting';
+  const url = returnTo(params.get('url'));
+  const [values, setValues] = useState({
+    name: result?.values?.name ?? '',
+    email: result?.values?.email ?? '',
+    password: '',
+  });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const live = validateRegister(values);
+  const serverErrors = result?.fieldErrors ?? {};
+  const errorFor = (name: 'name' | 'email' | 'password') =>
+    serverErrors[name] ?? (touched[name] && name !== 'password' ? live[name] : undefined);
+  const loginHref = url === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(url)}`;
+
+  return (
+    <>
+      <h1 className="auth-title">{authTexts.registerTitle}</h1>
+      <p className="auth-subtitle">{authTexts.registerNote}</p>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          // §4.4: submit touches every field and is blocked while anything is invalid.
+          setTouched({ name: true, email: true, password: true });
+          if (submitting || Object.keys(live).length > 0) {
+            event.preventDefault();
+            return;
+          }
+          if (recaptchaSiteKey && !withToken.current) {
+            // Fetch a token first, then submit again with it in the hidden field.
+            event.preventDefault();
+            const form = event.currentTarget;
+            void recaptcha('register').then((token) => {
+              const input = form.elements.namedItem('recaptcha') as HTMLInputElement | null;
+              if (input) input.value = token ?? '';
+              withToken.current = true;
+              submit(form, { method: 'post' });
+              withToken.current = false;
+            });
+          }
+        }}
+      >
+        <input type="hidden" name="url" value={url} />
+        <input type="hidden" name="recaptcha" defaultValue="" />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={values.name}
+          error={errorFor('name')}
+          onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errorFor('email')}
+          onChange={(event) => setValues((v) => ({ ...v, email: event.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+        />
+        <PasswordField
+          autoComplete="new-password"
+          requirements="always"
+          hint={fieldMessages.minimumHint(PASSWORD_MIN_LENGTH)}
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errorFor('password')}
+          onValueChange={(password) => setValues((v) => ({ ...v, password }))}
+        />
+        {result?.notice ? (
+          <p className="form-notice" role="alert">
+            {result.notice}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="register"
+          className="button button--primary button--block"
+          disabled={submitting}
+          aria-disabled={Object.keys(live).length > 0 ? true : undefined}
+        >
+          {submitting ? 'Creating account…' : authTexts.createAccount}
+        </button>
+      </Form>
+      <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
+      <p className="auth-switch">
+        {authTexts.alreadyHaveAccount} <Link to={loginHref}>Log in</Link>
+      </p>
+      {result?.twoFactor ? (
+        <TwoFactorPanel state={result.twoFactor} extraFields={{ url, name: values.name }} />
+      ) : null}
+    </>
+  );
+}

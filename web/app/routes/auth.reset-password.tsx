@@ -1,0 +1,94 @@
+import {
+  API_BASE,
+  authTexts,
+  fieldMessages,
+  newPasswordError,
+  pagePaths,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  type FieldErrors,
+  type MessageResponse,
+} from '@animata/contracts';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useState } from 'react';
+import { PasswordField } from '../components/auth/password-field.js';
+import { api } from '../utils/api.server.js';
+import { notify, redirectWithNotification } from '../utils/notification.server.js';
+
+export const meta: MetaFunction = () => [{ title: `${authTexts.resetTitle} · Animata` }];
+
+interface ActionResult {
+  fieldErrors?: FieldErrors;
+  notice?: string;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const token = String(form.get('token') ?? new URL(request.url).searchParams.get('token') ?? '');
+  const password = String(form.get('password') ?? '');
+  // §5: the requirements check; a failing requirement's message is the password error.
+  const error = newPasswordError(password);
+  if (error) return data<ActionResult>({ fieldErrors: { password: error } }, { status: 422 });
+  const result = await api(request, context).post<MessageResponse>(
+    `${API_BASE}/auth/reset-password`,
+    { token, password },
+    { knownFields: ['password'] },
+  );
+  if (!result.ok) {
+    return data<ActionResult>(
+      { fieldErrors: result.error.fieldErrors, notice: result.error.notice },
+      { status: result.status === 429 ? 429 : 422 },
+    );
+  }
+  // 'Your password was reset', then / (old sessions ended, a new one started).
+  return redirectWithNotification('/', notify('success', result.data.message), { headers: result.headers });
+}
+
+export default function ResetPassword() {
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === 'submitting';
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const live = newPasswordError(password);
+  const error = result?.fieldErrors?.password ?? (touched ? live : undefined);
+  return (
+    <>
+      <h1 className="auth-title">{authTexts.resetTitle}</h1>
+      <p className="auth-subtitle">Choose a new password for your account.</p>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          setTouched(true);
+          if (submitting || live) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="token" value={params.get('token') ?? ''} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          requirements="always"
+          hint={fieldMessages.minimumHint(PASSWORD_MIN_LENGTH)}
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={error}
+          onValueChange={setPassword}
+        />
+        {result?.notice ? (
+          <p className="form-notice" role="alert">
+            {result.notice}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+          {submitting ? 'Saving…' : authTexts.setPassword}
+        </button>
+      </Form>
+      <p className="auth-switch">
+        <Link to={pagePaths.login}>{authTexts.goBack}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  API_BASE,
+  authMessages,
+  authTexts,
+  fieldMessages,
+  isStrongPassword,
+  pagePaths,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type FieldErrors,
+  type MessageResponse,
+} from '@animata/contracts';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useState } from 'react';
+import { PasswordField } from '../components/auth/password-field.js';
+import { api } from '../utils/api.server.js';
+import { requireCustomer, returnTo } from '../utils/auth.server.js';
+import { notify, redirectWithNotification } from '../utils/notification.server.js';
+
+export const meta: MetaFunction = () => [{ title: `${authTexts.strongTitle} · Animata` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCustomer(request, context, { allowWeakPassword: true, allowUnverified: true });
+  return null;
+}
+
+interface ActionResult {
+  fieldErrors?: FieldErrors;
+  notice?: string;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const client = api(request, context);
+  const url = returnTo(form.get('url'));
+  if (form.get('intent') === 'later') {
+    const result = await client.delete<MessageResponse>(`${API_BASE}/account/change-password`);
+    if (!result.ok && result.error.kind === 'logged-out') return client.toLogin();
+    return redirectWithNotification(url, notify('info', result.ok ? result.data.message : result.error.notice));
+  }
+  const password = String(form.get('password') ?? '');
+  // §4.6: update only when the requirements are met.
+  if (!isStrongPassword(password)) {
+    return data<ActionResult>({ fieldErrors: { password: authMessages.passwordNotValid } }, { status: 422 });
+  }
+  const result = await client.post<MessageResponse>(
+    `${API_BASE}/account/change-password`,
+    { password },
+    { knownFields: ['password'] },
+  );
+  if (!result.ok) {
+    if (result.error.kind === 'logged-out') return client.toLogin();
+    return data<ActionResult>({ fieldErrors: result.error.fieldErrors, notice: result.error.notice }, { status: 422 });
+  }
+  return redirectWithNotification(url, notify('success', result.data.message));
+}
+
+export default function StrongPassword() {
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === 'submitting';
+  const url = returnTo(params.get('url'));
+  const [password, setPassword] = useState('');
+  return (
+    <>
+      <h1 className="auth-title">{authTexts.strongTitle}</h1>
+      <p className="auth-subtitle">{authTexts.strongSubtitle}</p>
+      <Form method="post" className="stack" noValidate>
+        <input type="hidden" name="url" value={url} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          requirements="focus"
+          hint={fieldMessages.minimumHint(PASSWORD_MIN_LENGTH)}
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={result?.fieldErrors?.password}
+          onValueChange={setPassword}
+        />
+        {result?.notice ? (
+          <p className="form-notice" role="alert">
+            {result.notice}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="update"
+          className="button button--primary button--block"
+          disabled={submitting}
+          aria-disabled={password !== '' && !isStrongPassword(password) ? true : undefined}
+        >
+          {authTexts.updatePassword}
+        </button>
+        <button type="submit" name="intent" value="later" formNoValidate className="button button--link">
+          {authTexts.updateLater}
+        </button>
+      </Form>
+      <p className="muted small">
+        You can change your password any time in <a href={pagePaths.login}>Account settings</a>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  apiPaths,
+  API_BASE,
+  pagePaths,
+  safeRedirect,
+  type AuthOptionsResponse,
+  type SessionInfoResponse,
+} from '@animata/contracts';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { api } from './api.server.js';
+import { loginUrlFor } from './redirects.js';
+
+/** Who is signed in, or null. */
+export async function getSession(request: Request, context: AppLoadContext): Promise<SessionInfoResponse | null> {
+  const result = await api(request, context).get<SessionInfoResponse>(apiPaths.session);
+  return result.ok ? result.data : null;
+}
+
+/**
+ * For protected pages: the signed-in customer, or a redirect to the login form that comes back
+ * here after login (account-and-auth §2.3). Unverified customers land on the verify-email screen;
+ * a login with a weak password on the strong-password screen.
+ */
+export async function requireCustomer(
+  request: Request,
+  context: AppLoadContext,
+  options: { allowUnverified?: boolean; allowWeakPassword?: boolean } = {},
+): Promise<SessionInfoResponse> {
+  const client = api(request, context);
+  const result = await client.get<SessionInfoResponse>(apiPaths.session);
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  if (!result.ok) {
+    if (result.error.kind === 'logged-out') throw redirect(loginUrlFor(here));
+    throw new Response(result.error.notice, { status: result.status || 503 });
+  }
+  if (!options.allowWeakPassword && result.data.passwordUpdateRequired) {
+    throw redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(here)}`);
+  }
+  if (!options.allowUnverified && !result.data.verified) throw redirect(pagePaths.verifyEmail);
+  return result.data;
+}
+
+/** Signed-in visitors of the login and registration pages go where they were heading. */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+  const session = await getSession(request, context);
+  if (session) throw redirect(safeRedirect(new URL(request.url).searchParams.get('url')));
+}
+
+export async function getAuthOptions(request: Request, context: AppLoadContext): Promise<AuthOptionsResponse> {
+  const result = await api(request, context).get<AuthOptionsResponse>(`${API_BASE}/auth/options`);
+  return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
+}
+
+/** The post-login destination: the url parameter plus its hash when the form carried it. */
+export function returnTo(value: FormDataEntryValue | string | null | undefined): string {
+  return safeRedirect(typeof value === 'string' ? value : null);
+}

@@ -1,0 +1,91 @@
+import {
+  API_BASE,
+  TFA_MAX_SENDS,
+  TFA_RESEND_SECONDS,
+  type TwoFactorAction,
+  type TwoFactorTokenResponse,
+} from '@animata/contracts';
+import type { Api } from './api.server.js';
+
+/** The state of the two-factor panel, carried in hidden fields between posts (works without JS). */
+export interface TwoFactorState {
+  step: 'send' | 'code';
+  action: TwoFactorAction;
+  email: string;
+  token: string | null;
+  sends: number;
+  /** Epoch ms when the next send is allowed. */
+  resendAt: number;
+  error: string | null;
+  codeError: string | null;
+}
+
+export function openTwoFactor(action: TwoFactorAction, email: string): TwoFactorState {
+  return { step: 'send', action, email, token: null, sends: 0, resendAt: 0, error: null, codeError: null };
+}
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+export function readTwoFactorState(form: FormData, action: TwoFactorAction): TwoFactorState {
+  const sends = Math.min(Math.max(Number(field(form, 'tfaSends')) || 0, 0), TFA_MAX_SENDS);
+  return {
+    step: field(form, 'tfaToken') ? 'code' : 'send',
+    action,
+    email: field(form, 'email'),
+    token: field(form, 'tfaToken') || null,
+    sends,
+    resendAt: Number(field(form, 'tfaResendAt')) || 0,
+    error: null,
+    codeError: null,
+  };
+}
+
+/** 'Send email' or 'Resend email': asks the BFF to mail a code to the contact. */
+export async function sendTwoFactorCode(client: Api, state: TwoFactorState): Promise<{ state: TwoFactorState; headers: Headers }> {
+  const result = await client.post<TwoFactorTokenResponse>(`${API_BASE}/two-factor-auth/email`, {
+    action: state.action,
+    contact: state.email,
+  });
+  if (!result.ok) {
+    return { state: { ...state, error: result.error.notice || null }, headers: result.headers };
+  }
+  return {
+    state: {
+      ...state,
+      step: 'code',
+      token: result.data.token,
+      sends: result.data.sends ?? state.sends + 1,
+      resendAt: Date.now() + (result.data.resendInSeconds ?? TFA_RESEND_SECONDS) * 1000,
+      error: null,
+      codeError: null,
+    },
+    headers: result.headers,
+  };
+}
+
+/** Checks the code; on success returns the token the retried request carries as tfa_token. */
+export async function verifyTwoFactorCode(
+  client: Api,
+  state: TwoFactorState,
+  code: string,
+): Promise<{ state: TwoFactorState; verifiedToken: string | null }> {
+  const result = await client.post<TwoFactorTokenResponse>(
+    `${API_BASE}/two-factor-auth/code`,
+    { token: state.token ?? '', action: state.action, code, contact: state.email },
+    { knownFields: ['code'] },
+  );
+  if (!result.ok) {
+    return {
+      state: {
+        ...state,
+        codeError: result.error.fieldErrors.code ?? null,
+        error: result.error.notice || null,
+      },
+      verifiedToken: null,
+    };
+  }
+  return { state, verifiedToken: result.data.token };
+}
