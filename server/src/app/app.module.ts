@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { LiveModule } from '../live/live.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { MetricsController } from '../modules/metrics/metrics.controller.js';
@@ -17,6 +18,7 @@ export class AppModule {
         StorageModule,
         HealthModule,
         AuthModule,
+        LiveModule,
       ],
       controllers: [MetricsController],
     };

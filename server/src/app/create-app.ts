@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { FILE_STORAGE } from '../common/tokens.js';
+import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/demo-seeder.js';
 import { HealthService } from '../modules/health/health.service.js';
 import { Metrics } from '../modules/metrics/metrics.js';
@@ -61,6 +62,7 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
     app.enableShutdownHooks([]);
+    app.useWebSocketAdapter(await LiveIoAdapter.open(app, config, logger));
 
     if (config.serveWeb) {
       const bffUrl = process.env.BFF_URL;
