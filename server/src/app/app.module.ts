@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
+import { SessionInfoModule } from '../modules/session-info/session-info.module.js';
 import { MetricsController } from '../modules/metrics/metrics.controller.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
 import type { Metrics } from '../modules/metrics/metrics.js';
@@ -17,6 +18,7 @@ export class AppModule {
         StorageModule,
         HealthModule,
         AuthModule,
+        SessionInfoModule,
       ],
       controllers: [MetricsController],
     };
