@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { LiveModule } from '../live/live.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
+import { SessionInfoModule } from '../modules/session-info/session-info.module.js';
 import { MetricsController } from '../modules/metrics/metrics.controller.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
 import type { Metrics } from '../modules/metrics/metrics.js';
@@ -19,6 +20,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         LiveModule,
+        SessionInfoModule,
       ],
       controllers: [MetricsController],
     };

@@ -27,3 +27,10 @@ export async function newSessionCookie(app: Pick<StartedApp, 'app' | 'runtime'>,
   const token = await app.app.get(SessionsService).create(customerId);
   return `${sessionCookieName(app.runtime.config)}=${encodeURIComponent(token)}`;
 }
+
+/** A live session of the customer; returns the session cookie's token. */
+export function newSession(app: Pick<StartedApp, 'app'>, customerId: string): Promise<string> {
+  return app.app.get(SessionsService).create(customerId);
+}
+
+export { sessionCookieName } from '../../src/modules/auth/session-cookie.js';
