@@ -1,6 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
+import { MailModule } from '../modules/mail/mail.module.js';
+import { MaintenanceModule } from '../modules/maintenance/maintenance.module.js';
 import { MetricsController } from '../modules/metrics/metrics.controller.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
 import type { Metrics } from '../modules/metrics/metrics.js';
@@ -17,6 +20,9 @@ export class AppModule {
         StorageModule,
         HealthModule,
         AuthModule,
+        JobsModule,
+        MailModule,
+        MaintenanceModule,
       ],
       controllers: [MetricsController],
     };
