@@ -144,10 +144,12 @@ async function prepareTemplate(adminUrl) {
   cleanups.push(async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
-    // Test databases a crashed test left behind go too.
+    // Test databases of this run that a crashed test left behind go too; other runs sharing this
+    // server keep theirs (their names carry their own template's suffix).
+    const run = name.slice('animata_template_'.length);
     const leftovers = await client.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'animata_test_%' OR datname = $1",
-      [name],
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2',
+      [`animata_test_${run}_%`, name],
     );
     for (const row of leftovers.rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await client.end();
