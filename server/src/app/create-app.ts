@@ -61,7 +61,9 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     await app.register(fastifyCookie as never);
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
-    app.enableShutdownHooks([]);
+    // No app.enableShutdownHooks(): with no signals given Nest listens to all of them and, after
+    // its hooks, re-raises the signal, killing the process before runtime.close() (database,
+    // embedded PostgreSQL, Redis). main.ts handles the signals; close() runs the hooks anyway.
     app.useWebSocketAdapter(await LiveIoAdapter.open(app, config, logger));
 
     if (config.serveWeb) {
