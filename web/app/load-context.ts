@@ -6,6 +6,8 @@ declare module '@remix-run/node' {
     bff: BffTransport;
     requestId: string;
     publicOrigin: string;
+    /** The visitor's address, forwarded to the BFF for rate limits and session records. */
+    clientAddress: string;
   }
 }
 

@@ -9,3 +9,5 @@ export * from './live/events.js';
 export * from './health/health.js';
 export * from './dev/outbox.js';
 export * from './auth/index.js';
+export * from './session-info/session-info.js';
+export * from './navigation/page-address.js';

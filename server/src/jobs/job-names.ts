@@ -19,6 +19,10 @@ export interface JobPayloads {
   };
   /** Removes expired sessions and other rows past their time. */
   'maintenance.cleanup': Record<string, never>;
+  /** A recovery request: mails a reset link if the address has an account. */
+  'auth.password-reset-requested': { email: string };
+  /** A confirmation request: mails a verification link if the account is unverified. */
+  'auth.verification-requested': { email: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -26,4 +30,6 @@ export type JobName = keyof JobPayloads;
 export const jobQueue: Record<JobName, QueueName> = {
   'mail.send': queues.mail,
   'maintenance.cleanup': queues.maintenance,
+  'auth.password-reset-requested': queues.mail,
+  'auth.verification-requested': queues.mail,
 };

@@ -22,6 +22,8 @@ export interface WebLoadContext {
   bff: BffTransport;
   requestId: string;
   publicOrigin: string;
+  /** The visitor's address as Fastify sees it (TRUST_PROXY decides which proxies count). */
+  clientAddress: string;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function registerRemix(fastify: FastifyInstance, options: RemixBrid
         bff: options.bff,
         requestId: String(request.id),
         publicOrigin: originOf(request, options),
+        clientAddress: request.ip,
       };
       const response = await handle(webRequest, context as never);
       return sendWebResponse(reply, response);

@@ -19,7 +19,13 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
   before(async () => {
     app = await startTestApp({
       web: false,
-      env: { AUTH_LOCK_THRESHOLD: '4', TFA_AFTER_FAILURES: '2', TFA_AFTER_REGISTRATIONS: '1000' },
+      env: {
+        AUTH_LOCK_THRESHOLD: '4',
+        TFA_AFTER_FAILURES: '2',
+        TFA_AFTER_REGISTRATIONS: '1000',
+        RATE_LIMIT_REGISTER: '1000/60',
+        RATE_LIMIT_LOGIN: '1000/60',
+      },
     });
   });
   after(async () => {
@@ -34,7 +40,7 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail('register');
     const response = await register(client, email);
-    assert.equal(response.status, 200);
+    assert.equal(response.status, 200, await response.clone().text());
     const body = await json(response);
     assert.equal(body.tfa_required, false);
     assert.match(String(body.customer_id), /^[0-9a-f-]{36}$/);
@@ -47,7 +53,7 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     const link = linkIn(mail, '/auth/verify-email');
     const token = link.searchParams.get('token');
     const verified = await client.post(`${API}/auth/verify-email`, { token });
-    assert.equal(verified.status, 200);
+    assert.equal(verified.status, 200, await verified.clone().text());
     assert.equal((await json(verified)).message, 'Your email was verified');
     assert.equal((await json(await client.get(`${API}/session`))).verified, true);
 

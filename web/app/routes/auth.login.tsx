@@ -31,7 +31,8 @@ import { TextField } from '../components/auth/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptcha } from '../components/auth/use-recaptcha.js';
 import { api, type Api } from '../utils/api.server.js';
-import { getAuthOptions, redirectIfSignedIn, returnTo } from '../utils/auth.server.js';
+import { getAuthOptions, redirectIfSignedIn } from '../utils/auth.server.js';
+import { returnTo } from '../utils/redirects.js';
 import {
   openTwoFactor,
   readTwoFactorState,

@@ -15,7 +15,8 @@ import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/
 import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
 import { api } from '../utils/api.server.js';
-import { requireCustomer, returnTo } from '../utils/auth.server.js';
+import { requireCustomer } from '../utils/auth.server.js';
+import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.strongTitle} · Animata` }];

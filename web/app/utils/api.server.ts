@@ -6,7 +6,7 @@ import {
 } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { loginUrlFor } from './redirects.js';
+import { loginUrlFor, pagePathOf } from './redirects.js';
 import { loggedOutNotification, notificationCookie } from './notification.server.js';
 
 export type ApiResult<T> =
@@ -53,13 +53,14 @@ export class Api {
       [REQUEST_ID_HEADER]: this.context.requestId,
       // The page request already passed the site's own checks; the BFF sees our origin.
       origin: this.context.publicOrigin,
+      host: new URL(this.context.publicOrigin).host,
     };
     const cookie = this.request.headers.get('cookie');
     if (cookie) headers.cookie = cookie;
     const userAgent = this.request.headers.get('user-agent');
     if (userAgent) headers['user-agent'] = userAgent;
-    const forwardedFor = this.request.headers.get('x-forwarded-for');
-    if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+    // The address the bridge saw (never the browser's own X-Forwarded-For, which it could forge).
+    if (this.context.clientAddress) headers['x-forwarded-for'] = this.context.clientAddress;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
     let response;
@@ -100,16 +101,20 @@ export class Api {
   async expect<T>(result: Promise<ApiResult<T>>): Promise<T> {
     const settled = await result;
     if (settled.ok) return settled.data;
-    if (settled.error.kind === 'logged-out') throw this.toLogin();
+    if (settled.error.kind === 'logged-out') throw this.toLogin(settled.headers);
     throw new Response(settled.error.notice, { status: settled.status || 503 });
   }
 
-  /** The redirect a 401 leads to. */
-  toLogin(): Response {
-    const url = new URL(this.request.url);
-    return redirect(loginUrlFor(url.pathname + url.search), {
-      headers: { 'set-cookie': notificationCookie.serialize(loggedOutNotification()) },
-    });
+  /**
+   * The redirect a 401 leads to: the login page with the page's address in `url`, carrying the
+   * logged-out notice (its 'Log In' button leads to the same login address).
+   */
+  toLogin(bffHeaders?: Headers): Response {
+    const login = loginUrlFor(pagePathOf(this.request));
+    // Cookies the BFF set with its 401 (a cleared session cookie) reach the browser too.
+    const headers = new Headers(bffHeaders);
+    headers.append('set-cookie', notificationCookie.serialize(loggedOutNotification(login)));
+    return redirect(login, { headers });
   }
 }
 

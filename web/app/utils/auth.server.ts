@@ -51,8 +51,3 @@ export async function getAuthOptions(request: Request, context: AppLoadContext):
   const result = await api(request, context).get<AuthOptionsResponse>(`${API_BASE}/auth/options`);
   return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
 }
-
-/** The post-login destination: the url parameter plus its hash when the form carried it. */
-export function returnTo(value: FormDataEntryValue | string | null | undefined): string {
-  return safeRedirect(typeof value === 'string' ? value : null);
-}

@@ -29,5 +29,6 @@ export const pagePaths = {
   verifyEmail: '/auth/verify-email',
   strongPassword: '/auth/strong-password',
   logout: '/auth/logout',
+  account: '/account',
   devOutbox: '/dev/outbox',
 } as const;

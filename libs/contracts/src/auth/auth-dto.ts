@@ -214,14 +214,3 @@ export interface AuthOptionsResponse {
   recaptchaSiteKey: string | null;
 }
 
-/** GET {api}/session: who is signed in (401 when nobody). */
-export interface SessionInfoResponse {
-  customerId: string;
-  email: string;
-  name: string;
-  verified: boolean;
-  hasPassword: boolean;
-  /** The login used a password that fails today's rules: the strong-password screen applies. */
-  passwordUpdateRequired: boolean;
-  twoFactorEnabled: boolean;
-}

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { RateLimiter, RateLimitResult } from './rate-limiter.js';
+import { sqlRows } from '../../database/sql.js';
 
 /** The embedded default: one upserted row per key and window. */
 export class PostgresRateLimiter implements RateLimiter {
@@ -8,7 +9,7 @@ export class PostgresRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const now = Date.now();
     const windowStart = now - (now % windowMs);
-    const rows: Array<{ hits: number }> = await this.dataSource.query(
+    const rows = await sqlRows<{ hits: number }>(this.dataSource, 
       `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES ($1, to_timestamp($2 / 1000.0), 1)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
        RETURNING hits`,
@@ -16,10 +17,5 @@ export class PostgresRateLimiter implements RateLimiter {
     );
     const hits = rows[0]?.hits ?? 1;
     return { allowed: hits <= limit, hits, retryAfterMs: windowStart + windowMs - now };
-  }
-
-  /** Old windows are removed by the maintenance job. */
-  async deleteBefore(date: Date): Promise<void> {
-    await this.dataSource.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [date]);
   }
 }

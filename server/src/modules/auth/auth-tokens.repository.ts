@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
+import { sqlRows } from '../../database/sql.js';
 
 export type AuthTokenPurpose = 'verify-email' | 'reset-password';
 
@@ -20,7 +21,7 @@ export class AuthTokensRepository {
    * two requests race.
    */
   async consume(purpose: AuthTokenPurpose, tokenHash: string, now: Date): Promise<string | null> {
-    const rows: Array<{ customer_id: string }> = await this.dataSource.query(
+    const rows = await sqlRows<{ customer_id: string }>(this.dataSource, 
       `UPDATE auth_tokens SET used_at = $3
        WHERE token_hash = $2 AND purpose = $1 AND used_at IS NULL AND expires_at > $3
        RETURNING customer_id`,
@@ -38,6 +39,6 @@ export class AuthTokensRepository {
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await this.dataSource.query(`DELETE FROM auth_tokens WHERE expires_at < $1 - interval '7 days'`, [now]);
+    await this.dataSource.query(`DELETE FROM auth_tokens WHERE expires_at < $1::timestamptz - interval '7 days'`, [now]);
   }
 }

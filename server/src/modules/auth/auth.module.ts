@@ -5,7 +5,9 @@ import { CAPTCHA_VERIFIER, CONFIG } from '../../common/tokens.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { TrackingModule } from '../tracking/tracking.module.js';
+import { AuthHousekeeping } from './auth-housekeeping.js';
 import { AuthMailer } from './auth-mailer.js';
+import { AuthJobs } from './auth.jobs.js';
 import { AuthOptionsController } from './auth-options.controller.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
 import { AuthTokensService } from './auth-tokens.service.js';
@@ -49,6 +51,8 @@ import { TwoFactorService } from './two-factor.service.js';
     TwoFactorService,
     AuthMailer,
     AuthService,
+    AuthJobs,
+    AuthHousekeeping,
     PasswordService,
     SocialIdentitiesRepository,
     SocialAuthService,
@@ -70,6 +74,6 @@ import { TwoFactorService } from './two-factor.service.js';
           : new DisabledCaptcha(),
     },
   ],
-  exports: [SessionsService, SessionGuard, AuthService],
+  exports: [SessionsService, SessionGuard, AuthService, AuthHousekeeping],
 })
 export class AuthModule {}

@@ -45,4 +45,9 @@ export class LoginAttemptsRepository {
   async deleteFailuresBefore(date: Date): Promise<void> {
     await this.dataSource.query(`DELETE FROM login_failures WHERE created_at < $1`, [date]);
   }
+
+  /** The PostgreSQL rate-limit windows (deployments without Redis). */
+  async deleteRateCountersBefore(date: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM rate_limit_counters WHERE window_start < $1`, [date]);
+  }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TwoFactorAction } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
+import { sqlRows } from '../../database/sql.js';
 
 /** What a verified challenge completes without asking for it again (no-JavaScript flow). */
 export interface PendingIntent {
@@ -113,7 +114,7 @@ export class TwoFactorRepository {
     values: { sendTokenHash: string; codeHash: string; codeExpiresAt: Date; now: Date },
     limits: { maxSends: number; resendAfter: Date },
   ): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows = await sqlRows<unknown>(this.dataSource, 
       `UPDATE two_factor_challenges
        SET send_token_hash = $2, code_hash = $3, code_expires_at = $4, sends = sends + 1, last_sent_at = $5
        WHERE id = $1 AND sends < $6 AND (last_sent_at IS NULL OR last_sent_at <= $7)
@@ -125,7 +126,7 @@ export class TwoFactorRepository {
 
   /** Counts a wrong code; returns the new count. */
   async recordWrongCode(id: string): Promise<number> {
-    const rows: Array<{ wrong_codes: number }> = await this.dataSource.query(
+    const rows = await sqlRows<{ wrong_codes: number }>(this.dataSource, 
       `UPDATE two_factor_challenges SET wrong_codes = wrong_codes + 1 WHERE id = $1 RETURNING wrong_codes`,
       [id],
     );
@@ -134,7 +135,7 @@ export class TwoFactorRepository {
 
   /** Marks the challenge verified once; the code cannot be used again. */
   async markVerified(id: string, codeHash: string, verifiedTokenHash: string, now: Date): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows = await sqlRows<unknown>(this.dataSource, 
       `UPDATE two_factor_challenges
        SET verified_at = $4, verified_token_hash = $3, code_hash = NULL
        WHERE id = $1 AND code_hash = $2 AND verified_at IS NULL
@@ -153,7 +154,7 @@ export class TwoFactorRepository {
     verifiedSince: Date,
     now: Date,
   ): Promise<TwoFactorChallenge | null> {
-    const rows: Row[] = await this.dataSource.query(
+    const rows = await sqlRows<Row>(this.dataSource, 
       `UPDATE two_factor_challenges SET consumed_at = $6
        WHERE verified_token_hash = $1 AND action = $2 AND email = $3 AND attempt_hash = $4
          AND consumed_at IS NULL AND verified_at > $5

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import { CustomerEntity } from './customer.entity.js';
+import { sqlRows } from '../../database/sql.js';
 
 /** E-mail addresses are compared lower-cased and trimmed everywhere. */
 export function normaliseEmail(email: string): string {
@@ -33,7 +34,7 @@ export class CustomersRepository {
 
   /** Null when the address is taken (the unique index decides, so races are safe). */
   async create(customer: NewCustomer): Promise<CustomerEntity | null> {
-    const rows: CustomerEntity[] = await this.dataSource.query(
+    const rows = await sqlRows<CustomerEntity>(this.dataSource, 
       `INSERT INTO customers (email, name, password_hash, verified_at)
        VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
       [normaliseEmail(customer.email), customer.name, customer.passwordHash, customer.verifiedAt],

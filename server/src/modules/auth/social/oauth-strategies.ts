@@ -134,7 +134,7 @@ export class OAuthStrategies {
       run.error = (error) => resolve({ kind: 'error', error });
       run.pass = () => resolve({ kind: 'fail', reason: 'passed' });
       try {
-        run.authenticate(req as never, {});
+        (run.authenticate as (this: unknown, req: unknown, options: object) => void).call(run, req, {});
       } catch (error) {
         resolve({ kind: 'error', error });
       }

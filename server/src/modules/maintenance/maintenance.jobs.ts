@@ -1,0 +1,29 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AppLogger } from '../../app/logger.js';
+import { LOGGER } from '../../common/tokens.js';
+import { JobRegistry } from '../../jobs/job-registry.js';
+import { AuthHousekeeping } from '../auth/auth-housekeeping.js';
+
+export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
+ * challenges, old login failures and rate-limit windows; more as features land). Hourly wherever workers run; safe to run twice.
+ */
+@Injectable()
+export class MaintenanceJobs implements OnModuleInit {
+  constructor(
+    private readonly registry: JobRegistry,
+    private readonly auth: AuthHousekeeping,
+    @Inject(LOGGER) private readonly logger: AppLogger,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register('maintenance.cleanup', async () => {
+      const { expiredSessions } = await this.auth.cleanup();
+      if (expiredSessions > 0) this.logger.info({ expiredSessions }, 'maintenance: expired rows removed');
+      return { expiredSessions };
+    });
+    this.registry.every('maintenance.cleanup', CLEANUP_EVERY_MS, {});
+  }
+}
