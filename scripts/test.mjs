@@ -25,14 +25,12 @@ const layers = {
     ['web/dist-tests/e2e', /\.test\.js$/],
   ],
 };
-const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// Arguments naming a layer choose layers; any other argument keeps only the files whose path
+// contains it (node scripts/test.mjs e2e sign-in).
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const wanted = args.filter((arg) => arg in layers);
+const filters = args.filter((arg) => !(arg in layers));
 const chosen = wanted.length > 0 ? wanted : Object.keys(layers);
-for (const layer of chosen) {
-  if (!layers[layer]) {
-    console.error(`Unknown test layer "${layer}"; use ${Object.keys(layers).join(', ')}.`);
-    process.exit(2);
-  }
-}
 
 function findFiles(dir, pattern) {
   const absolute = path.join(root, dir);
@@ -46,7 +44,9 @@ function findFiles(dir, pattern) {
   return found.sort();
 }
 
-const files = chosen.flatMap((layer) => layers[layer].flatMap(([dir, pattern]) => findFiles(dir, pattern)));
+const files = chosen
+  .flatMap((layer) => layers[layer].flatMap(([dir, pattern]) => findFiles(dir, pattern)))
+  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
 if (files.length === 0) {
   console.error('No compiled tests found. Run "npm test" (it builds first).');
   process.exit(1);
@@ -179,7 +179,7 @@ try {
   const concurrency = process.env.TEST_CONCURRENCY ?? '2';
   const child = spawn(
     process.execPath,
-    ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-timeout=120000', ...files],
+    ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-timeout=300000', ...files],
     { cwd: root, env, stdio: 'inherit' },
   );
   const stop = () => child.kill('SIGTERM');

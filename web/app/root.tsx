@@ -20,6 +20,7 @@ import {
 import type { ReactNode } from 'react';
 import { Snackbar } from './components/ui/snackbar.js';
 import { TopBar } from './components/top-bar.js';
+import { getSession } from './utils/auth.server.js';
 import stylesUrl from './styles/app.css?url';
 import { notificationCookie } from './utils/notification.server.js';
 import './load-context.js';
@@ -36,12 +37,15 @@ export const meta: MetaFunction = () => [{ title: 'Animata' }];
  * sets the cookie makes Remix revalidate every loader, so this one runs on the next page even
  * after a client-side navigation.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const notification = notificationCookie.read(request);
+  // Who is signed in, for the top bar of every page (null for visitors).
+  const session = await getSession(request, context);
+  const customer = session ? { name: session.name, email: session.email } : null;
   // Cleared even when unreadable, so a broken value cannot linger.
   const present = notificationCookie.raw(request) !== null;
   return data(
-    { notification },
+    { notification, customer },
     present ? { headers: { 'set-cookie': notificationCookie.clear() } } : undefined,
   );
 }

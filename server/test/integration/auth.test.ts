@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { TestClient } from '../support/http-client.js';
-import { codeIn, countMail, linkIn, waitForMail } from '../support/mail.js';
+import { codeIn, countMail, linkIn, waitForMail } from '../support/outbox.js';
 
 const API = '/api/animata';
 const STRONG = 'Correct-Horse-7';

@@ -207,6 +207,26 @@ describe('live channel: handshake and customer rooms (one process, in-memory ada
     assert.equal(otherBrowser.connected, true);
   });
 
+  it('signing out through the BFF closes the sockets of that session only', async () => {
+    const customer = await newCustomer(app.runtime.dataSource);
+    const sessions = app.app.get(SessionsService);
+    const token = await sessions.create(customer.id);
+    const cookie = `${sessionCookieName(app.config)}=${token}`;
+    const signedOut = connect(app, { cookie });
+    await next(signedOut, liveEvents.ready);
+    const otherBrowser = connect(app, { cookie: await newSessionCookie(app, customer.id) });
+    await next(otherBrowser, liveEvents.ready);
+
+    const closed = disconnection(signedOut);
+    const response = await fetch(`${app.url}/api/animata/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: app.url },
+    });
+    assert.equal(response.status, 200);
+    assert.equal(await closed, 'io server disconnect');
+    assert.equal(otherBrowser.connected, true);
+  });
+
   it('delivers team events to members known at connection and to those who join later', async () => {
     const live = app.app.get(LiveService);
     const teamId = randomUUID();

@@ -34,3 +34,9 @@ export function newSession(app: Pick<StartedApp, 'app'>, customerId: string): Pr
 }
 
 export { sessionCookieName } from '../../src/modules/auth/session-cookie.js';
+
+/** An argon2id hash of the password, as sign-up would store it. */
+export async function passwordHashFor(password: string): Promise<string> {
+  const { PasswordHasher } = await import('../../src/modules/auth/password-hasher.js');
+  return new PasswordHasher().hash(password);
+}

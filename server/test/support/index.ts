@@ -5,3 +5,6 @@ export * from './factories.js';
 export * from './logger.js';
 export * from './redis.js';
 export * from './smtp.js';
+export * from './http-client.js';
+export * from './oauth-provider.js';
+export * from './outbox.js';

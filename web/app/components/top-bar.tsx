@@ -1,5 +1,5 @@
 import { pagePaths } from '@animata/contracts';
-import { Link } from '@remix-run/react';
+import { Link, useRouteLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { UserMenu } from './user-menu.js';
 
@@ -8,7 +8,8 @@ import { UserMenu } from './user-menu.js';
  * user menu for a signed-in customer or a 'Log in' link for a visitor. The promo banner and
  * the 'Upgrade' button join it with billing.
  */
-export function TopBar({ signedIn = false }: { signedIn?: boolean }) {
+export function TopBar() {
+  const customer = useSignedInCustomer();
   return (
     <header className="top-bar">
       <Link to={pagePaths.home} className="top-bar__logo" aria-label="Animata home">
@@ -18,8 +19,8 @@ export function TopBar({ signedIn = false }: { signedIn?: boolean }) {
         </span>
       </Link>
       <nav className="top-bar__menu" aria-label="User menu">
-        {signedIn ? (
-          <UserMenu />
+        {customer ? (
+          <UserMenu customer={customer} />
         ) : (
           <Link to={pagePaths.login} className="button button--ghost button--small">
             Log in
@@ -28,6 +29,17 @@ export function TopBar({ signedIn = false }: { signedIn?: boolean }) {
       </nav>
     </header>
   );
+}
+
+export interface SignedInCustomer {
+  name: string;
+  email: string;
+}
+
+/** The signed-in customer from the root loader, or null for a visitor. */
+export function useSignedInCustomer(): SignedInCustomer | null {
+  const root = useRouteLoaderData<{ customer: SignedInCustomer | null }>('root');
+  return root?.customer ?? null;
 }
 
 export function Logo({ size = 32 }: { size?: number }) {

@@ -1,8 +1,9 @@
 import { pagePaths } from '@animata/contracts';
-import { Link, useLocation } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
+import type { SignedInCustomer } from './top-bar.js';
 import { useEffect, useRef } from 'react';
 
-/** Entries of the signed-in user menu; sign-out joins them with the sign-in issue. */
+/** Entries of the signed-in user menu, then 'Log out'. */
 const ITEMS = [{ label: 'Account settings', to: pagePaths.account }] as const;
 
 /**
@@ -11,7 +12,7 @@ const ITEMS = [{ label: 'Account settings', to: pagePaths.account }] as const;
  * JavaScript adds what users expect of a menu: Escape closes it and returns focus to the
  * button, and it closes on a click or focus outside and after a navigation.
  */
-export function UserMenu() {
+export function UserMenu({ customer }: { customer: SignedInCustomer }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -78,7 +79,10 @@ export function UserMenu() {
         </svg>
       </summary>
       <div className="user-menu__panel">
-        <p className="user-menu__heading">Signed in</p>
+        <p className="user-menu__heading">
+          <span className="user-menu__name">{customer.name}</span>
+          <span className="user-menu__email">{customer.email}</span>
+        </p>
         <ul className="user-menu__list">
           {ITEMS.map((item) => (
             <li key={item.to}>
@@ -87,6 +91,13 @@ export function UserMenu() {
               </Link>
             </li>
           ))}
+          <li>
+            <Form method="post" action={pagePaths.logout}>
+              <button type="submit" className="user-menu__item user-menu__item--button">
+                Log out
+              </button>
+            </Form>
+          </li>
         </ul>
       </div>
     </details>

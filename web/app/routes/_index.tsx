@@ -1,7 +1,8 @@
 import { pagePaths } from '@animata/contracts';
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
+import { redirectIfIncomplete } from '../utils/auth.server.js';
 
 export const meta: MetaFunction = () => [
   { title: 'Animata' },
@@ -25,6 +26,11 @@ const FEATURES = [
     text: 'Render to video and GIF, or keep it as lightweight animated SVG.',
   },
 ] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfIncomplete(request, context);
+  return null;
+}
 
 /** The home page until the projects dashboard lands. */
 export default function Home() {

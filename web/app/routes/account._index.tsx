@@ -1,8 +1,7 @@
-import { apiPaths, type SessionInfoResponse } from '@animata/contracts';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
-import { api } from '../utils/api.server.js';
+import { requireCustomer } from '../utils/auth.server.js';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' }];
 
@@ -12,15 +11,14 @@ export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' 
  * visitor to /auth/login?url=%2Faccount with the logged-out notice.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const client = api(request, context);
-  const session = await client.expect(client.get<SessionInfoResponse>(apiPaths.session));
-  return { customerId: session.customerId };
+  const customer = await requireCustomer(request, context);
+  return { customerId: customer.customerId };
 }
 
 export default function Account() {
   return (
     <>
-      <TopBar signedIn />
+      <TopBar />
       <main id="main" className="page page--narrow">
         <header className="page-header">
           <h1>Account settings</h1>

@@ -26,6 +26,7 @@ import { SocialButtons } from '../components/auth/social-buttons.js';
 import { TextField } from '../components/auth/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptcha } from '../components/auth/use-recaptcha.js';
+import { useHydrated } from '../utils/use-hydrated.js';
 import { api, type Api } from '../utils/api.server.js';
 import { getAuthOptions, redirectIfSignedIn } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
@@ -125,6 +126,7 @@ export default function Register() {
     password: '',
   });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const hydrated = useHydrated();
   const live = validateRegister(values);
   const serverErrors = result?.fieldErrors ?? {};
   const errorFor = (name: 'name' | 'email' | 'password') =>
@@ -203,8 +205,8 @@ export default function Register() {
           name="intent"
           value="register"
           className="button button--primary button--block"
-          disabled={submitting}
-          aria-disabled={Object.keys(live).length > 0 ? true : undefined}
+          // §5: with JavaScript, submit stays disabled until the password meets the requirements.
+          disabled={submitting || (hydrated && live.password !== undefined)}
         >
           {submitting ? 'Creating account…' : authTexts.createAccount}
         </button>

@@ -14,6 +14,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
+import { useHydrated } from '../utils/use-hydrated.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
@@ -64,6 +65,7 @@ export default function StrongPassword() {
   const submitting = navigation.state === 'submitting';
   const url = returnTo(params.get('url'));
   const [password, setPassword] = useState('');
+  const hydrated = useHydrated();
   return (
     <>
       <h1 className="auth-title">{authTexts.strongTitle}</h1>
@@ -89,8 +91,8 @@ export default function StrongPassword() {
           name="intent"
           value="update"
           className="button button--primary button--block"
-          disabled={submitting}
-          aria-disabled={password !== '' && !isStrongPassword(password) ? true : undefined}
+          // §4.6: with JavaScript, Update is allowed only once the requirements are met.
+          disabled={submitting || (hydrated && !isStrongPassword(password))}
         >
           {authTexts.updatePassword}
         </button>

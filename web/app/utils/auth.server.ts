@@ -8,7 +8,6 @@ import {
 } from '@animata/contracts';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from './api.server.js';
-import { loginUrlFor } from './redirects.js';
 
 /** Who is signed in, or null. */
 export async function getSession(request: Request, context: AppLoadContext): Promise<SessionInfoResponse | null> {
@@ -31,7 +30,8 @@ export async function requireCustomer(
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   if (!result.ok) {
-    if (result.error.kind === 'logged-out') throw redirect(loginUrlFor(here));
+    // A 401 anywhere: the login page with the url parameter and the logged-out notice.
+    if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
     throw new Response(result.error.notice, { status: result.status || 503 });
   }
   if (!options.allowWeakPassword && result.data.passwordUpdateRequired) {
@@ -39,6 +39,20 @@ export async function requireCustomer(
   }
   if (!options.allowUnverified && !result.data.verified) throw redirect(pagePaths.verifyEmail);
   return result.data;
+}
+
+/**
+ * Pages open to everyone (the home page): a signed-in customer who still has to verify or to
+ * choose a stronger password is sent there first.
+ */
+export async function redirectIfIncomplete(request: Request, context: AppLoadContext): Promise<void> {
+  const session = await getSession(request, context);
+  if (!session) return;
+  const url = new URL(request.url);
+  if (session.passwordUpdateRequired) {
+    throw redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (!session.verified) throw redirect(pagePaths.verifyEmail);
 }
 
 /** Signed-in visitors of the login and registration pages go where they were heading. */

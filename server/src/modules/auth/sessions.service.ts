@@ -19,12 +19,19 @@ export interface NewSessionMeta {
   passwordUpdateRequired?: boolean;
 }
 
+/** What other features (the live channel) hear when sessions end. */
+export type SessionRevoked =
+  | { scope: 'session'; sessionId: string }
+  | { scope: 'customer'; customerId: string };
+
 /**
  * Server-side sessions. The cookie carries a random token; the database keeps only its SHA-256,
  * so a leaked table cannot be replayed as cookies.
  */
 @Injectable()
 export class SessionsService {
+  private readonly revokedListeners = new Set<(event: SessionRevoked) => void>();
+
   constructor(
     private readonly sessions: SessionsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -58,16 +65,33 @@ export class SessionsService {
   }
 
   async revoke(token: string): Promise<void> {
-    await this.sessions.delete(hashToken(token));
+    const sessionId = hashToken(token);
+    await this.sessions.delete(sessionId);
+    this.emitRevoked({ scope: 'session', sessionId });
   }
 
   async revokeAllOf(customerId: string): Promise<void> {
     await this.sessions.deleteAllOf(customerId);
+    this.emitRevoked({ scope: 'customer', customerId });
   }
 
-  /** Ends every other session of the customer (after a password change). */
+  /**
+   * Ends every other session of the customer (after a password change). Live sockets of the
+   * customer reconnect; the kept session's sockets pass the handshake again.
+   */
   async revokeOthers(customerId: string, keepSessionId: string): Promise<void> {
     await this.sessions.deleteAllOfExcept(customerId, keepSessionId);
+    this.emitRevoked({ scope: 'customer', customerId });
+  }
+
+  /** Subscribes to ended sessions; returns the unsubscribe. */
+  onRevoked(listener: (event: SessionRevoked) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
+  private emitRevoked(event: SessionRevoked): void {
+    for (const listener of this.revokedListeners) listener(event);
   }
 
   async clearPasswordUpdateRequired(sessionId: string): Promise<void> {

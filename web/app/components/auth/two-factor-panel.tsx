@@ -33,8 +33,13 @@ export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; 
 
   useEffect(() => {
     setHydrated(true);
+    // Rendered open (so it shows without JavaScript); reopened as a modal: focus stays inside,
+    // the page behind is inert and Escape cancels.
     const element = dialog.current;
-    if (element && !element.open && typeof element.showModal === 'function') element.showModal();
+    if (element && typeof element.showModal === 'function' && !element.matches(':modal')) {
+      element.close();
+      element.showModal();
+    }
   }, []);
 
   const limitReached = state.sends >= TFA_MAX_SENDS;
@@ -60,7 +65,7 @@ export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; 
   return (
     <dialog
       ref={dialog}
-      open={hydrated ? undefined : true}
+      open
       className="dialog"
       aria-labelledby="tfa-title"
       onCancel={(event) => {

@@ -55,7 +55,7 @@ export class OAuthStrategies {
   private readonly strategies = new Map<SocialProvider, PassportStrategy>();
 
   constructor(config: AppConfig) {
-    const callback = (provider: SocialProvider) => `${config.publicUrl}/api/animata/auth/social/${provider}/callback`;
+    const callback = (provider: SocialProvider) => callbackPath(provider);
     if (config.social.google) {
       const google = config.social.google;
       this.strategies.set(
@@ -109,7 +109,12 @@ export class OAuthStrategies {
    * Runs a strategy outside Express: Passport strategies report through success, fail,
    * redirect, error and pass, which we capture on a per-request copy.
    */
-  run(provider: SocialProvider, request: FastifyRequest, expectedState: string | null): Promise<StrategyResult> {
+  run(
+    provider: SocialProvider,
+    request: FastifyRequest,
+    expectedState: string | null,
+    origin: string,
+  ): Promise<StrategyResult> {
     const strategy = this.strategies.get(provider);
     if (!strategy) return Promise.resolve({ kind: 'fail', reason: 'not configured' });
     const req: StrategyRequest = {
@@ -134,12 +139,20 @@ export class OAuthStrategies {
       run.error = (error) => resolve({ kind: 'error', error });
       run.pass = () => resolve({ kind: 'fail', reason: 'passed' });
       try {
-        (run.authenticate as (this: unknown, req: unknown, options: object) => void).call(run, req, {});
+        // The provider must send the visitor back to this site's own origin, the same address
+        // on the way out and on the token exchange.
+        (run.authenticate as (this: unknown, req: unknown, options: object) => void).call(run, req, {
+          callbackURL: `${origin}${callbackPath(provider)}`,
+        });
       } catch (error) {
         resolve({ kind: 'error', error });
       }
     });
   }
+}
+
+function callbackPath(provider: SocialProvider): string {
+  return `/api/animata/auth/social/${provider}/callback`;
 }
 
 function describe(challenge: unknown): string {

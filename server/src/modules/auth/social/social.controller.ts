@@ -48,7 +48,7 @@ export class SocialController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const known = this.provider(provider);
-    const result = await this.strategies.run(known, request, null);
+    const result = await this.strategies.run(known, request, null, this.origin(request));
     if (result.kind !== 'redirect' || !result.state) {
       return this.failed(reply, known, safeRedirect(redirectTo));
     }
@@ -71,7 +71,7 @@ export class SocialController {
     void reply.clearCookie(OAUTH_STATE_COOKIE, this.cookieBase());
     const redirectTo = saved?.redirectTo ?? '/';
     const expected = saved && saved.provider === known ? saved.state : null;
-    const result = await this.strategies.run(known, request, expected);
+    const result = await this.strategies.run(known, request, expected, this.origin(request));
     if (result.kind !== 'success') {
       if (result.kind === 'error') request.log.warn({ err: result.error, provider: known }, 'social sign-in failed');
       return this.failed(reply, known, redirectTo);
@@ -104,6 +104,13 @@ export class SocialController {
     );
     const target = redirectTo === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(redirectTo)}`;
     return reply.status(302).header('cache-control', 'no-store').redirect(target);
+  }
+
+  /** PUBLIC_URL's origin, or (in development, when it is not set) the request's own. */
+  private origin(request: FastifyRequest): string {
+    return this.config.publicUrlExplicit
+      ? new URL(this.config.publicUrl).origin
+      : `${request.protocol}://${request.host}`;
   }
 
   private cookieBase() {

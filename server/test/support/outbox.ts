@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 
-export interface ReceivedMail {
+export interface OutboxMessage {
   recipient: string;
   subject: string;
   text: string;
@@ -12,7 +12,7 @@ export async function waitForMail(
   to: string,
   subject: RegExp,
   options: { after?: Date; timeoutMs?: number } = {},
-): Promise<ReceivedMail> {
+): Promise<OutboxMessage> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
     const rows: Array<{ recipient: string; subject: string; text_body: string }> = await dataSource.query(
@@ -36,13 +36,13 @@ export async function countMail(dataSource: DataSource, to: string): Promise<num
 }
 
 /** The first link of a mail's text that points at `path`. */
-export function linkIn(mail: ReceivedMail, path: string): URL {
+export function linkIn(mail: OutboxMessage, path: string): URL {
   const match = new RegExp(`https?://\\S*${path.replace(/[/.]/g, '\\$&')}\\S*`).exec(mail.text);
   if (!match) throw new Error(`No ${path} link in: ${mail.text}`);
   return new URL(match[0]);
 }
 
-export function codeIn(mail: ReceivedMail): string {
+export function codeIn(mail: OutboxMessage): string {
   const match = /\b(\d{6})\b/.exec(mail.text);
   if (!match) throw new Error(`No code in: ${mail.text}`);
   return match[1]!;

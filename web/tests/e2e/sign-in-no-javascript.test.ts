@@ -1,0 +1,3 @@
+import { defineSignInTests } from './sign-in.flows.js';
+
+defineSignInTests(false, false);
