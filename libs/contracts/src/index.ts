@@ -11,3 +11,4 @@ export * from './dev/outbox.js';
 export * from './auth/index.js';
 export * from './session-info/session-info.js';
 export * from './navigation/page-address.js';
+export * from './coupons/coupon.js';

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { AuthModule } from '../modules/auth/auth.module.js';
+import { CouponsModule } from '../modules/coupons/coupons.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../modules/mail/mail.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
         RateLimitModule,
         HealthModule,
         AuthModule,
+        CouponsModule,
         LiveModule,
         JobsModule,
         MailModule,

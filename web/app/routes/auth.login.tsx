@@ -31,7 +31,8 @@ import { TextField } from '../components/auth/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptcha } from '../components/auth/use-recaptcha.js';
 import { api, type Api } from '../utils/api.server.js';
-import { getAuthOptions, redirectIfSignedIn } from '../utils/auth.server.js';
+import { getAuthOptions, getSiteCoupon, redirectIfSignedIn } from '../utils/auth.server.js';
+import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { returnTo } from '../utils/redirects.js';
 import {
   openTwoFactor,
@@ -45,8 +46,8 @@ export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
-  const options = await getAuthOptions(request, context);
-  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey };
+  const [options, coupon] = await Promise.all([getAuthOptions(request, context), getSiteCoupon(request, context)]);
+  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey, coupon };
 }
 
 interface ActionResult {
@@ -116,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { socialProviders, recaptchaSiteKey } = useLoaderData<typeof loader>();
+  const { socialProviders, recaptchaSiteKey, coupon } = useLoaderData<typeof loader>();
   const recaptcha = useRecaptcha(recaptchaSiteKey);
   const submit = useSubmit();
   const withToken = useRef(false);
@@ -136,6 +137,7 @@ export default function Login() {
 
   return (
     <>
+      <CouponBanner coupon={coupon} />
       <h1 className="auth-title">{authTexts.loginTitle}</h1>
       <Form
         method="post"

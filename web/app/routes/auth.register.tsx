@@ -28,7 +28,8 @@ import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptcha } from '../components/auth/use-recaptcha.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { api, type Api } from '../utils/api.server.js';
-import { getAuthOptions, redirectIfSignedIn } from '../utils/auth.server.js';
+import { getAuthOptions, getSiteCoupon, redirectIfSignedIn } from '../utils/auth.server.js';
+import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import {
@@ -43,8 +44,8 @@ export const meta: MetaFunction = () => [{ title: 'Create your free account · A
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
-  const options = await getAuthOptions(request, context);
-  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey };
+  const [options, coupon] = await Promise.all([getAuthOptions(request, context), getSiteCoupon(request, context)]);
+  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey, coupon };
 }
 
 interface ActionResult {
@@ -111,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { socialProviders, recaptchaSiteKey } = useLoaderData<typeof loader>();
+  const { socialProviders, recaptchaSiteKey, coupon } = useLoaderData<typeof loader>();
   const recaptcha = useRecaptcha(recaptchaSiteKey);
   const submit = useSubmit();
   const withToken = useRef(false);
@@ -135,6 +136,7 @@ export default function Register() {
 
   return (
     <>
+      <CouponBanner coupon={coupon} />
       <h1 className="auth-title">{authTexts.registerTitle}</h1>
       <p className="auth-subtitle">{authTexts.registerNote}</p>
       <Form

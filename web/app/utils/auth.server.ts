@@ -5,6 +5,7 @@ import {
   safeRedirect,
   type AuthOptionsResponse,
   type SessionInfoResponse,
+  type SiteCoupon,
 } from '@animata/contracts';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from './api.server.js';
@@ -64,4 +65,10 @@ export async function redirectIfSignedIn(request: Request, context: AppLoadConte
 export async function getAuthOptions(request: Request, context: AppLoadContext): Promise<AuthOptionsResponse> {
   const result = await api(request, context).get<AuthOptionsResponse>(`${API_BASE}/auth/options`);
   return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
+}
+
+/** The site coupon the login and registration pages advertise, if one exists. */
+export async function getSiteCoupon(request: Request, context: AppLoadContext): Promise<SiteCoupon | null> {
+  const result = await api(request, context).get<{ coupon: SiteCoupon | null }>(`${API_BASE}/coupons/site`);
+  return result.ok ? result.data.coupon : null;
 }

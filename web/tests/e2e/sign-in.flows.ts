@@ -275,6 +275,34 @@ describe(`sign-in in Chromium (${javaScript ? 'JavaScript on' : 'JavaScript off'
     await page.waitForURL(`${t.app.url}/account`);
   });
 
+  it('shows the coupon banner variants on login and registration when a site coupon exists', async () => {
+    const db = t.app.runtime.dataSource;
+    const cases = [
+      ['black-friday-promo', 'percent', 20, 'Black Friday: 20% OFF for one year'],
+      ['cyber-monday-promo', 'amount', 3600, 'Cyber Monday: save $36'],
+      ['spring-2022', 'percent', 20, '20% OFF'],
+    ] as const;
+    for (const [design, type, discount, title] of cases) {
+      await db.query('DELETE FROM coupons');
+      await db.query(
+        `INSERT INTO coupons (code, type, discount, expires_at, custom_design, is_site_coupon)
+         VALUES ($1, $2, $3, now() + interval '7 days', $4, true)`,
+        [`C-${design}`, type, discount, design],
+      );
+      for (const path of ['/auth/login', '/auth/register']) {
+        const page = await t.open(path);
+        const banner = page.getByRole('complementary', { name: 'Offer' });
+        await banner.getByText(title).waitFor();
+        const variant = design === 'spring-2022' ? 'default' : design;
+        assert.equal(await banner.getAttribute('data-variant'), variant);
+        if (path === '/auth/register') await t.screenshot(page, `coupon-${variant}-desktop`);
+      }
+    }
+    await db.query('DELETE FROM coupons');
+    const without = await t.open('/auth/login');
+    assert.equal(await without.getByRole('complementary', { name: 'Offer' }).count(), 0);
+  });
+
   it('fits the sign-in pages on a phone and on a desktop', async () => {
     for (const path of ['/auth/login', '/auth/register', '/auth/recover-password', '/auth/confirm-email']) {
       for (const viewport of ['phone', 'desktop'] as const) {
