@@ -1,32 +1,69 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { API_BASE, twoFactorMessages } from '@animata/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
+import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
+import { notify, redirectWithNotification } from '../utils/notification.server.js';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' }];
 
 /**
- * Placeholder of the account settings page (account-and-auth §2.1) until the account issue.
- * It already needs a session: signed out, the BFF answers 401 and the typed client sends the
- * visitor to /auth/login?url=%2Faccount with the logged-out notice.
+ * The account settings page (account-and-auth §2.1) until the account issue builds its rows;
+ * for now it holds the two-factor setting that sign-in's policy reads. Signed out, the visitor
+ * goes to /auth/login?url=%2Faccount with the logged-out notice.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
-  return { customerId: customer.customerId };
+  return { email: customer.email, twoFactorEnabled: customer.twoFactorEnabled };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const enabled = form.get('twoFactor') === 'on';
+  const client = api(request, context);
+  const result = await client.put(`${API_BASE}/account/two-factor`, { enabled });
+  if (!result.ok) {
+    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
+    return redirectWithNotification('/account', notify('error', result.error.notice));
+  }
+  return redirectWithNotification(
+    '/account',
+    notify('success', enabled ? twoFactorMessages.settingOn : twoFactorMessages.settingOff),
+  );
 }
 
 export default function Account() {
+  const { email, twoFactorEnabled } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting';
   return (
     <>
       <TopBar />
       <main id="main" className="page page--narrow">
         <header className="page-header">
           <h1>Account settings</h1>
-          <p className="muted">Your name, e-mail, password and newsletter choice.</p>
+          <p className="muted">Signed in as {email}.</p>
         </header>
+        <section className="card setting" aria-labelledby="two-factor-title">
+          <div>
+            <h2 id="two-factor-title">{twoFactorMessages.settingTitle}</h2>
+            <p className="muted">
+              {twoFactorEnabled
+                ? 'On: every login asks for a 6-digit code we email you.'
+                : 'Off: turn it on to confirm every login with a 6-digit code we email you.'}
+            </p>
+          </div>
+          <Form method="post">
+            <input type="hidden" name="twoFactor" value={twoFactorEnabled ? 'off' : 'on'} />
+            <button type="submit" className="button button--ghost" disabled={saving} aria-pressed={twoFactorEnabled}>
+              {twoFactorEnabled ? 'Turn off' : 'Turn on'}
+            </button>
+          </Form>
+        </section>
         <section className="card empty-state" aria-labelledby="account-soon">
-          <h2 id="account-soon">Coming soon</h2>
-          <p>You are signed in. Editing your account settings opens here soon.</p>
+          <h2 id="account-soon">More settings soon</h2>
+          <p>Your name, e-mail, password, avatar and newsletter choice will be editable here.</p>
           <p>
             <Link to="/" className="button button--ghost">
               Go to the home page

@@ -267,6 +267,19 @@ describe(`sign-in in Chromium (${javaScript ? 'JavaScript on' : 'JavaScript off'
     assert.equal(await field.getAttribute('type'), 'text');
   });
 
+  it('turns two-factor on in account settings, and the next login asks for a code', async () => {
+    const customer = await createCustomer(STRONG);
+    const page = await t.open('/auth/login?url=%2Faccount');
+    await logIn(page, customer.email, STRONG);
+    await page.waitForURL(`${t.app.url}/account`);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await snackbar(page, twoFactorMessages.settingOn);
+    await t.screenshot(page, 'account-two-factor-desktop');
+    const next = await t.open('/auth/login');
+    await logIn(next, customer.email, STRONG);
+    await next.getByRole('dialog', { name: twoFactorMessages.title }).waitFor();
+  });
+
   it('sends a signed-out visitor of a protected page to login and back after it', async () => {
     const customer = await createCustomer(STRONG);
     const page = await t.open('/account');

@@ -24,6 +24,9 @@ export const twoFactorMessages = {
   codeExpired: 'The code has expired. Send a new one.',
   challengeEnded: 'Too many wrong codes. Please start again.',
   accepted: 'Code accepted',
+  settingTitle: 'Two-factor authentication',
+  settingOn: 'Two-factor authentication is on. We will email you a code when you log in.',
+  settingOff: 'Two-factor authentication is off.',
 } as const;
 
 /** Strips white space; returns the 6 digits or null. */
