@@ -3,7 +3,7 @@
 // the Remix app (only when a web source is newer than the last build). `--if-needed` is what
 // `npm start` passes; without it the web build runs whenever sources changed as well.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,30 @@ function newestMtime(target) {
   }
   return newest;
 }
+
+/**
+ * tsc never deletes the output of a source that was removed or renamed; a stale compiled test
+ * would still run. Remove compiled files whose source is gone.
+ */
+function pruneStale(outDir, sourceDir) {
+  const out = path.join(root, outDir);
+  if (!existsSync(out)) return;
+  for (const entry of readdirSync(out, { withFileTypes: true })) {
+    const full = path.join(out, entry.name);
+    if (entry.isDirectory()) {
+      pruneStale(path.join(outDir, entry.name), path.join(sourceDir, entry.name));
+      continue;
+    }
+    const match = /^(.*)\.(js|js\.map|d\.ts|d\.ts\.map)$/.exec(entry.name);
+    if (!match) continue;
+    const base = path.join(root, sourceDir, match[1]);
+    if (!existsSync(`${base}.ts`) && !existsSync(`${base}.tsx`)) rmSync(full);
+  }
+}
+pruneStale('libs/contracts/dist', 'libs/contracts/src');
+pruneStale('server/dist/server', 'server');
+pruneStale('server/dist/migrations', 'migrations');
+pruneStale('web/dist-tests', 'web/tests');
 
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 run(process.execPath, [tsc, '-b', 'libs/contracts', 'server', 'web/tsconfig.tests.json']);
