@@ -26,12 +26,14 @@ export class Metrics {
 
   /** Times every request by its route template (never the raw URL: unbounded labels). */
   instrument(fastify: FastifyInstance): void {
-    fastify.addHook('onResponse', async (request, reply) => {
+    // A callback hook: no promise per request.
+    fastify.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       this.httpDuration.observe(
         { method: request.method, route, status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   }
 }
