@@ -36,6 +36,16 @@ const chosen = wanted.length === 0
 const startedAt = new Date();
 const record = { startedAt: startedAt.toISOString(), machine: machine(), benches: [] };
 let failed = false;
+let current = null;
+// Ctrl-C or SIGTERM: stop the servers and the database before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the benchmark servers`);
+    Promise.resolve(current?.teardown())
+      .catch(() => undefined)
+      .finally(() => process.exit(130));
+  });
+}
 
 for (const file of chosen) {
   const bench = (await import(pathToFileURL(path.join(benchDir, file)).href)).default;
@@ -48,6 +58,7 @@ for (const file of chosen) {
   let environment;
   try {
     environment = await bench.setup();
+    current = environment;
     const { targets } = environment;
     console.log(`   targets: ${targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
     await checkSameAnswer(targets, bench.request, { sameBody: bench.sameBody ?? false });
@@ -70,6 +81,7 @@ for (const file of chosen) {
     console.error(`\n${bench.name} could not run: ${error instanceof Error ? error.stack : error}`);
     record.benches.push({ name: bench.name, error: String(error instanceof Error ? error.message : error) });
   } finally {
+    current = null;
     await environment?.teardown().catch((error) => console.error(`teardown of ${bench.name}: ${error.message}`));
   }
 }

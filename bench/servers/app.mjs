@@ -16,6 +16,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  setTimeout(() => process.exit(1), 15_000).unref();
   await started.close();
   process.exit(0);
 };
@@ -23,4 +24,6 @@ process.on('message', (message) => {
   if (message?.type === 'stop') void stop();
 });
 process.once('SIGTERM', () => void stop());
+// The runner went away (killed, crashed): never outlive it.
+process.once('disconnect', () => void stop());
 process.send({ type: 'ready', url: started.url });

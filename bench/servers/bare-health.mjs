@@ -39,6 +39,7 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
+  setTimeout(() => process.exit(0), 5000).unref();
   server.closeAllConnections();
   server.close(() => pool.end().then(() => process.exit(0)));
 };
@@ -46,3 +47,5 @@ process.on('message', (message) => {
   if (message?.type === 'stop') stop();
 });
 process.once('SIGTERM', stop);
+// The runner went away (killed, crashed): never outlive it.
+process.once('disconnect', stop);
