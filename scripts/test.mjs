@@ -137,17 +137,19 @@ async function prepareTemplate(adminUrl) {
   const { createDataSource, migrate } = await import(
     pathToFileURL(path.join(root, 'server/dist/server/src/database/data-source.js')).href
   );
-  const name = `animata_template_${randomBytes(4).toString('hex')}`;
+  const run = randomBytes(4).toString('hex');
+  const name = `animata_template_${run}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   cleanups.push(async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
-    // Test databases a crashed test left behind go too.
+    // Test databases a crashed test of this run left behind go too; only this run's
+    // (animata_test_<run>_…): other runs may share the cluster (TEST_DATABASE_URL).
     const leftovers = await client.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'animata_test_%' OR datname = $1",
-      [name],
+      "SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2",
+      [`animata\\_test\\_${run}\\_%`, name],
     );
     for (const row of leftovers.rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await client.end();

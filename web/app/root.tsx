@@ -1,5 +1,10 @@
 import { catalogueMessages, type Notification } from '@animata/contracts';
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Link,
@@ -9,6 +14,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useRouteLoaderData,
   useRouteError,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -25,12 +31,18 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'Animata' }];
 
-/** Reads the one-time notification and clears its cookie in the same response. */
+/**
+ * Reads the one-time notification and clears its cookie in the same response. A redirect that
+ * sets the cookie makes Remix revalidate every loader, so this one runs on the next page even
+ * after a client-side navigation.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const notification = notificationCookie.read(request);
+  // Cleared even when unreadable, so a broken value cannot linger.
+  const present = notificationCookie.raw(request) !== null;
   return data(
     { notification },
-    notification ? { headers: { 'set-cookie': notificationCookie.clear() } } : undefined,
+    present ? { headers: { 'set-cookie': notificationCookie.clear() } } : undefined,
   );
 }
 
@@ -44,6 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -64,6 +79,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The root loader ran (only a child failed) when its data is here: its notification was
+  // already cleared, so it is shown here too.
+  const rootData = useRouteLoaderData<typeof loader>('root');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Page not found' : 'Something went wrong';
   const text = notFound
@@ -74,13 +92,21 @@ export function ErrorBoundary() {
   return (
     <>
       <TopBar />
-      <main className="page page--narrow">
-        <h1>{title}</h1>
-        <p>{text}</p>
-        <p>
-          <Link to="/">Go to the home page</Link>
-        </p>
+      <main id="main" className="page page--narrow">
+        <div className="message-card">
+          <p className="message-card__code" aria-hidden="true">
+            {notFound ? '404' : 'Error'}
+          </p>
+          <h1>{title}</h1>
+          <p className="muted">{text}</p>
+          <p>
+            <Link to="/" className="button button--primary">
+              Go to the home page
+            </Link>
+          </p>
+        </div>
       </main>
+      <Snackbar notification={(rootData?.notification ?? null) as Notification | null} />
     </>
   );
 }

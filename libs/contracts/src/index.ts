@@ -8,3 +8,5 @@ export * from './navigation/safe-redirect.js';
 export * from './live/events.js';
 export * from './health/health.js';
 export * from './dev/outbox.js';
+export * from './session-info/session-info.js';
+export * from './navigation/page-address.js';

@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { FILE_STORAGE } from '../common/tokens.js';
+import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/demo-seeder.js';
 import { HealthService } from '../modules/health/health.service.js';
 import { Metrics } from '../modules/metrics/metrics.js';
@@ -73,7 +74,10 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     await app.register(fastifyCookie as never);
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
-    app.enableShutdownHooks([]);
+    // No app.enableShutdownHooks(): with no signals given Nest listens to all of them and, after
+    // its hooks, re-raises the signal, killing the process before runtime.close() (database,
+    // embedded PostgreSQL, Redis). main.ts handles the signals; close() runs the hooks anyway.
+    app.useWebSocketAdapter(await LiveIoAdapter.open(app, config, logger));
 
     if (config.serveWeb) {
       const bffUrl = process.env.BFF_URL;

@@ -137,6 +137,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
   };
+  if (!config.runWorkers && text('REDIS_URL') === null) {
+    // Without Redis, jobs live in the memory of the process that queued them: nobody else can
+    // run them, so a web process without workers would queue mail that is never sent.
+    problems.push('RUN_WORKERS=false needs REDIS_URL: without Redis, jobs run only in the process that queues them.');
+  }
   if (appEnv === 'production' && !text('PUBLIC_URL')) {
     problems.push('PUBLIC_URL is required in production (the https origin users reach).');
   }

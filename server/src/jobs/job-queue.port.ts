@@ -3,15 +3,19 @@ import type { JobName, JobPayloads, QueueName } from './job-names.js';
 /**
  * The queue port. Two adapters implement it with the same behaviour: BullMQ on Redis
  * (REDIS_URL) and an in-process runner (the embedded default). A shared contract test suite
- * runs against both.
+ * (server/test/integration/job-queue.contract.ts) runs against both. Options, ids and retention
+ * are decided in job-options.ts for both.
  */
 export interface AddJobOptions {
-  /** Same id, same job: adding it again while it exists does nothing (idempotent enqueue). */
+  /**
+   * Same id, same job: adding it again while the job waits, runs or is still kept after it
+   * finished (job-options.ts `retention`) does nothing (idempotent enqueue).
+   */
   jobId?: string;
   delayMs?: number;
-  /** Total tries including the first; default 3. */
+  /** Total tries including the first; default per job in job-options.ts. */
   attempts?: number;
-  /** Base of the exponential backoff between tries; default 1000 ms. */
+  /** Base of the exponential backoff between tries; default per job in job-options.ts. */
   backoffMs?: number;
 }
 
@@ -21,6 +25,8 @@ export interface JobContext<N extends JobName = JobName> {
   data: JobPayloads[N];
   /** 1 on the first try. */
   attempt: number;
+  /** Tries allowed in total: the last try is `attempt === attempts`. */
+  attempts: number;
   /** 0 to 100; reaches listeners as a 'progress' event. */
   reportProgress(percent: number): Promise<void>;
 }
@@ -32,10 +38,25 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 export type JobEvent =
   | { type: 'progress'; queue: QueueName; jobId: string; name: JobName; percent: number }
   | { type: 'completed'; queue: QueueName; jobId: string; name: JobName; result: unknown }
-  | { type: 'failed'; queue: QueueName; jobId: string; name: JobName; error: string; willRetry: boolean };
+  | {
+      type: 'failed';
+      queue: QueueName;
+      jobId: string;
+      name: JobName;
+      error: string;
+      /** The try that failed (1-based). */
+      attempt: number;
+      /** True when another try is scheduled; false when the job has failed for good. */
+      willRetry: boolean;
+    };
 
 export interface JobQueue {
   add<N extends JobName>(name: N, data: JobPayloads[N], options?: AddJobOptions): Promise<{ id: string }>;
+  /**
+   * Runs the job now and then every `everyMs` for as long as workers run. Idempotent: calling it
+   * again (another worker process, a restart) replaces the schedule of that job name.
+   */
+  schedule<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void>;
   /** Starts processing every queue with the given handlers (a worker process, or npm start). */
   startWorkers(handlers: JobHandlers, options?: { concurrency?: number }): Promise<void>;
   /** Events from every process (BullMQ) or this one (in-process). Returns an unsubscribe. */

@@ -30,7 +30,10 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { adminUrl, templateDatabase } = testEnvironment();
-  const name = `animata_test_${randomBytes(6).toString('hex')}`;
+  // animata_test_<run>_<random>: the run is the template's suffix, so a run's cleanup drops
+  // its own databases and never those of another run sharing the cluster.
+  const run = templateDatabase.replace(/^animata_template_/, '');
+  const name = `animata_test_${run}_${randomBytes(6).toString('hex')}`;
   await admin(async (client) => {
     // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
     for (let attempt = 0; ; attempt += 1) {

@@ -6,7 +6,7 @@ import {
 } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { loginUrlFor } from './redirects.js';
+import { loginUrlFor, pagePathOf } from './redirects.js';
 import { loggedOutNotification, notificationCookie } from './notification.server.js';
 
 export type ApiResult<T> =
@@ -100,16 +100,20 @@ export class Api {
   async expect<T>(result: Promise<ApiResult<T>>): Promise<T> {
     const settled = await result;
     if (settled.ok) return settled.data;
-    if (settled.error.kind === 'logged-out') throw this.toLogin();
+    if (settled.error.kind === 'logged-out') throw this.toLogin(settled.headers);
     throw new Response(settled.error.notice, { status: settled.status || 503 });
   }
 
-  /** The redirect a 401 leads to. */
-  toLogin(): Response {
-    const url = new URL(this.request.url);
-    return redirect(loginUrlFor(url.pathname + url.search), {
-      headers: { 'set-cookie': notificationCookie.serialize(loggedOutNotification()) },
-    });
+  /**
+   * The redirect a 401 leads to: the login page with the page's address in `url`, carrying the
+   * logged-out notice (its 'Log In' button leads to the same login address).
+   */
+  toLogin(bffHeaders?: Headers): Response {
+    const login = loginUrlFor(pagePathOf(this.request));
+    // Cookies the BFF set with its 401 (a cleared session cookie) reach the browser too.
+    const headers = new Headers(bffHeaders);
+    headers.append('set-cookie', notificationCookie.serialize(loggedOutNotification(login)));
+    return redirect(login, { headers });
   }
 }
 

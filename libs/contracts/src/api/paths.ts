@@ -23,5 +23,6 @@ export const pagePaths = {
   home: '/',
   login: '/auth/login',
   register: '/auth/register',
+  account: '/account',
   devOutbox: '/dev/outbox',
 } as const;

@@ -1,5 +1,8 @@
-/** Socket.IO events of the live channel (projects-dashboard §4 "Live updates"). */
+/** Socket.IO events of the live channel (projects-dashboard §4 "Live updates", §7). */
 export const LIVE_NAMESPACE = '/';
+
+/** Where the live channel is served, on the same origin and port as the pages and the API. */
+export const LIVE_PATH = '/socket.io';
 
 export const liveRooms = {
   customer: (customerId: string) => `customer:${customerId}`,
@@ -12,6 +15,20 @@ export const liveEvents = {
   thumbnailReady: 'thumbnail-ready',
   renderUpdate: 'render-update',
 } as const;
+
+/**
+ * Why a connection was refused: the `message` of the Error a client receives in `connect_error`.
+ * After either one Socket.IO does not reconnect by itself; `unavailable` is worth a retry later,
+ * `unauthorized` needs a new sign-in.
+ */
+export const liveConnectErrors = {
+  /** No session cookie, or one that is unknown, revoked or expired. */
+  unauthorized: 'unauthorized',
+  /** The session could not be checked (e.g. the database is down) or the server is stopping. */
+  unavailable: 'unavailable',
+} as const;
+
+export type LiveConnectError = (typeof liveConnectErrors)[keyof typeof liveConnectErrors];
 
 export interface LiveReadyPayload {
   customerId: string;
@@ -33,3 +50,16 @@ export interface LiveEventPayloads {
   [liveEvents.thumbnailReady]: ThumbnailReadyPayload;
   [liveEvents.renderUpdate]: RenderUpdatePayload;
 }
+
+export type LiveEventName = keyof LiveEventPayloads;
+
+/**
+ * The server-to-client event map, in the shape Socket.IO's typed `Server` and client `Socket`
+ * take as their emit/listen type parameter (`Socket<LiveServerToClientEvents>` in the browser).
+ */
+export type LiveServerToClientEvents = {
+  [E in LiveEventName]: (payload: LiveEventPayloads[E]) => void;
+};
+
+/** The client sends nothing over the live channel; updates flow one way. */
+export type LiveClientToServerEvents = Record<string, never>;

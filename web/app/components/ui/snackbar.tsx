@@ -1,60 +1,161 @@
 import type { Notification } from '@animata/contracts';
-import { useEffect, useState } from 'react';
+import { Link } from '@remix-run/react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type AnimationEvent,
+  type CSSProperties,
+  type FormEvent,
+} from 'react';
 
-const ICONS: Record<Notification['type'], string> = {
-  success: '✓',
-  error: '!',
-  warning: '!',
-  info: 'i',
-};
+/** The CSS animation that hides the snackbar once its timeout has run (see app.css). */
+const HIDE_ANIMATION = 'snackbar-hide';
+
+interface Shown {
+  /** The notification this state was derived from, to notice a new one. */
+  source: Notification | null;
+  open: boolean;
+  /** Changes with every new notification, so its element (and its timer) starts afresh. */
+  key: number;
+}
 
 /**
- * Shows one notification at the bottom of the screen. It hides itself after its timeout
- * (6000 ms unless the notification says otherwise): with JavaScript through a timer, without
- * it through a CSS animation delayed by the same time. Escape or the close button dismisses it.
+ * Shows one notification at the bottom of the screen (billing-teams-apps §9: 6000 ms unless
+ * the notification says otherwise; 0 keeps it until dismissed).
+ *
+ * - Hiding after the timeout is one CSS animation delayed by the timeout, so it works without
+ *   JavaScript too; with JavaScript the element is removed when that animation ends. Hovering
+ *   or focusing the snackbar pauses it (WCAG 2.2.1).
+ * - Closing without JavaScript is the platform's: the card is an open non-modal `<dialog>` and
+ *   the close button submits a `method="dialog"` form. With JavaScript, the close button and
+ *   Escape remove it.
+ * - The live regions (status for success and info, alert for error and warning) are always in
+ *   the page, so screen readers announce a notification that arrives after a client-side
+ *   navigation as well as one present at load.
  */
 export function Snackbar({ notification }: { notification: Notification | null }) {
-  const [visible, setVisible] = useState<Notification | null>(notification);
-
-  useEffect(() => setVisible(notification), [notification]);
+  const [shown, setShown] = useState<Shown>({
+    source: notification,
+    open: notification !== null,
+    key: 0,
+  });
+  // A new notification from the loader replaces the current one (React's "adjust state when a
+  // prop changes" pattern: no effect, no flash of the old one). A later revalidation without
+  // one (the cookie is gone by then) leaves the current one to finish its time.
+  if (notification !== null && notification !== shown.source) {
+    setShown({ source: notification, open: true, key: shown.key + 1 });
+  }
+  const current = shown.open ? shown.source : null;
+  const dismiss = useCallback(() => setShown((state) => ({ ...state, open: false })), []);
 
   useEffect(() => {
-    if (!visible) return undefined;
+    if (!current) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setVisible(null);
+      // A page that handles Escape itself (cancelling an edit) prevents the default first.
+      if (event.key === 'Escape' && !event.defaultPrevented) dismiss();
     };
     window.addEventListener('keydown', onKey);
-    const timer = visible.timeout > 0 ? window.setTimeout(() => setVisible(null), visible.timeout) : undefined;
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (timer) window.clearTimeout(timer);
-    };
-  }, [visible]);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [current, dismiss]);
 
-  if (!visible) return null;
-  const urgent = visible.type === 'error' || visible.type === 'warning';
+  const urgent = current !== null && (current.type === 'error' || current.type === 'warning');
+  const card = current ? (
+    <SnackbarCard key={shown.key} notification={current} onDismiss={dismiss} />
+  ) : null;
   return (
-    <div
-      className={`snackbar snackbar--${visible.type}`}
-      role={urgent ? 'alert' : 'status'}
-      aria-live={urgent ? 'assertive' : 'polite'}
+    <div className="snackbar-host">
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {urgent ? null : card}
+      </div>
+      <div role="alert" aria-atomic="true">
+        {urgent ? card : null}
+      </div>
+    </div>
+  );
+}
+
+function SnackbarCard({
+  notification,
+  onDismiss,
+}: {
+  notification: Notification;
+  onDismiss: () => void;
+}) {
+  const { type, message, timeout, button } = notification;
+  const timed = timeout > 0;
+  const ref = useRef<HTMLDialogElement>(null);
+
+  // A slow hydration can miss the end of the hide animation: a card already hidden goes now.
+  useEffect(() => {
+    const finished = ref.current
+      ?.getAnimations()
+      .some(
+        (animation) =>
+          animation instanceof CSSAnimation &&
+          animation.animationName === HIDE_ANIMATION &&
+          animation.playState === 'finished',
+      );
+    if (finished) onDismiss();
+  }, [onDismiss]);
+
+  const style = timed ? ({ '--snackbar-timeout': `${timeout}ms` } as CSSProperties) : undefined;
+  const onAnimationEnd = (event: AnimationEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget && event.animationName === HIDE_ANIMATION) onDismiss();
+  };
+  const onClose = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onDismiss();
+  };
+  return (
+    <dialog
+      ref={ref}
+      open
+      className={`snackbar snackbar--${type}${timed ? ' snackbar--timed' : ''}`}
+      style={style}
+      aria-label={LABELS[type]}
       data-testid="snackbar"
-      style={visible.timeout > 0 ? { animationDelay: `${visible.timeout}ms` } : { animation: 'none' }}
+      onAnimationEnd={onAnimationEnd}
     >
       <span className="snackbar__icon" aria-hidden="true">
-        {ICONS[visible.type]}
+        <TypeIcon type={type} />
       </span>
-      <p className="snackbar__message">{visible.message}</p>
-      {visible.button ? (
-        <a className="snackbar__action" href={visible.button.href}>
-          {visible.button.label}
-        </a>
+      <p className="snackbar__message">{message}</p>
+      {button ? (
+        <Link className="snackbar__action" to={button.href}>
+          {button.label}
+        </Link>
       ) : null}
-      <form method="get" className="snackbar__close-form" onSubmit={(e) => { e.preventDefault(); setVisible(null); }}>
-        <button type="submit" className="snackbar__close" aria-label="Dismiss notification">
-          ×
+      <form method="dialog" className="snackbar__close-form" onSubmit={onClose}>
+        <button type="submit" className="snackbar__close" aria-label="Close notification">
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" />
+          </svg>
         </button>
       </form>
-    </div>
+    </dialog>
+  );
+}
+
+const LABELS: Record<Notification['type'], string> = {
+  success: 'Success',
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Notice',
+};
+
+function TypeIcon({ type }: { type: Notification['type'] }) {
+  // Error and warning share the mark; the colour and the accessible label tell them apart.
+  const path =
+    type === 'success'
+      ? 'm5 10.5 3.2 3.2L15 7'
+      : type === 'info'
+        ? 'M10 9v5.5M10 5.5v.01'
+        : 'M10 5.5v5.5M10 14.5v.01';
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" focusable="false" fill="none">
+      <path d={path} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { JobRegistry } from './job-registry.js';
+
+describe('JobRegistry', () => {
+  it('hands back exactly one handler per job', async () => {
+    const registry = new JobRegistry();
+    registry.register('mail.send', async () => 'mail');
+    registry.register('maintenance.cleanup', async () => 'cleanup');
+    const handlers = registry.complete();
+    assert.deepEqual(Object.keys(handlers).sort(), ['mail.send', 'maintenance.cleanup']);
+  });
+
+  it('names the jobs without a handler', () => {
+    const registry = new JobRegistry();
+    registry.register('mail.send', async () => undefined);
+    assert.throws(() => registry.complete(), {
+      message:
+        'Job handlers are wrong: no handler for "maintenance.cleanup". Each job in server/src/jobs/job-names.ts needs exactly one handler, registered by its feature module.',
+    });
+  });
+
+  it('names the jobs with two handlers', () => {
+    const registry = new JobRegistry();
+    registry.register('mail.send', async () => undefined);
+    registry.register('mail.send', async () => undefined);
+    registry.register('maintenance.cleanup', async () => undefined);
+    assert.throws(() => registry.complete(), /Job handlers are wrong: more than one handler for "mail.send"\./);
+  });
+
+  it('keeps one schedule per job', () => {
+    const registry = new JobRegistry();
+    registry.every('maintenance.cleanup', 1000, {});
+    registry.every('maintenance.cleanup', 2000, {});
+    assert.deepEqual(registry.schedules(), [{ name: 'maintenance.cleanup', data: {}, everyMs: 2000 }]);
+  });
+});

@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { createLogger } from './app/logger.js';
+import { startWorker, WorkerConfigError } from './app/create-worker.js';
+import { ConfigError, loadConfig } from './config/config.js';
+
+/** `npm run worker`: job workers only (renders, thumbnails, mail, cleanup), for scaling out. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let worker;
+  try {
+    worker = await startWorker(config, logger);
+  } catch (error) {
+    if (error instanceof WorkerConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  logger.info('Animata worker is running');
+  process.stdout.write('Animata worker is running\n');
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'worker shutting down: finishing active jobs');
+    const timer = setTimeout(() => {
+      logger.error('graceful shutdown timed out');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    worker.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Animata worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

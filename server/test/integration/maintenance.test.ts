@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { JOB_QUEUE } from '../../src/common/tokens.js';
+import type { JobEvent, JobQueue } from '../../src/jobs/job-queue.port.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+describe('maintenance.cleanup', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({ web: false });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('deletes expired sessions and keeps live ones, and is counted in the metrics', async () => {
+    const db = app.runtime.dataSource;
+    const [customer] = await db.query(
+      "INSERT INTO customers (email, name) VALUES ('old@example.com', 'Old') RETURNING id",
+    );
+    await db.query(
+      `INSERT INTO sessions (id, customer_id, expires_at) VALUES
+        ($1, $3, now() - interval '1 minute'),
+        ($2, $3, now() + interval '1 day')`,
+      ['e'.repeat(64), 'l'.repeat(64), customer.id],
+    );
+    const queue = app.app.get<JobQueue>(JOB_QUEUE);
+    const done = new Promise<JobEvent>((resolve) => {
+      const stop = queue.onEvent((event) => {
+        if (event.jobId === 'cleanup-now' && event.type !== 'progress') {
+          stop();
+          resolve(event);
+        }
+      });
+    });
+    await queue.add('maintenance.cleanup', {}, { jobId: 'cleanup-now' });
+    const event = await done;
+    assert.deepEqual(event.type === 'completed' ? event.result : event, { expiredSessions: 1 });
+    const left: Array<{ id: string }> = await db.query('SELECT id FROM sessions');
+    assert.deepEqual(left.map((row) => row.id), ['l'.repeat(64)]);
+
+    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    assert.match(metrics, /jobs_finished_total\{queue="maintenance",name="maintenance.cleanup",outcome="completed"\} [1-9]/);
+  });
+});

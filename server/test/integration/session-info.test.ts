@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, catalogueMessages } from '@animata/contracts';
+import { SessionsService } from '../../src/modules/auth/sessions.service.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newCustomer } from '../support/factories.js';
+
+describe('GET /api/animata/session (real PostgreSQL)', () => {
+  let app: TestApp;
+  let sessions: SessionsService;
+  let customerId: string;
+
+  before(async () => {
+    app = await startTestApp({ web: false });
+    sessions = app.app.get(SessionsService);
+    customerId = (await newCustomer(app.runtime.dataSource)).id;
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  const call = (cookie?: string) =>
+    fetch(`${app.url}${apiPaths.session}`, {
+      headers: { 'x-request-id': 'session-check', ...(cookie ? { cookie } : {}) },
+    });
+
+  async function assertLoggedOut(response: Response) {
+    assert.equal(response.status, 401);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await response.json(), {
+      error: catalogueMessages.loggedOut,
+      requestId: 'session-check',
+    });
+  }
+
+  it('answers 401 with the logged-out notice when there is no session cookie', async () => {
+    await assertLoggedOut(await call());
+  });
+
+  it('answers 401 when the cookie holds an unknown token', async () => {
+    await assertLoggedOut(await call('animata_session=not-a-real-token'));
+  });
+
+  it('answers the customer id for a live session', async () => {
+    const token = await sessions.create(customerId);
+    const response = await call(`theme=dark; animata_session=${token}`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await response.json(), { customerId });
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    const token = await sessions.create(customerId);
+    await app.runtime.dataSource.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE customer_id = $1`,
+      [customerId],
+    );
+    await assertLoggedOut(await call(`animata_session=${token}`));
+  });
+
+  it('answers 401 once the session has been revoked', async () => {
+    const token = await sessions.create(customerId);
+    await sessions.revoke(token);
+    await assertLoggedOut(await call(`animata_session=${token}`));
+  });
+});

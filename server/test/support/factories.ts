@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { StartedApp } from '../../src/app/create-app.js';
+import { sessionCookieName } from '../../src/modules/auth/session-cookie.js';
+import { SessionsService } from '../../src/modules/auth/sessions.service.js';
+import { CustomerEntity } from '../../src/modules/customers/customer.entity.js';
+
+/** A customer row with a unique e-mail; no password unless given. */
+export async function newCustomer(
+  dataSource: DataSource,
+  overrides: Partial<Omit<CustomerEntity, 'createdAt' | 'updatedAt'>> = {},
+): Promise<CustomerEntity> {
+  const customers = dataSource.getRepository(CustomerEntity);
+  const suffix = randomBytes(5).toString('hex');
+  const customer = customers.create({
+    email: `customer-${suffix}@example.test`,
+    name: `Customer ${suffix}`,
+    passwordHash: null,
+    verifiedAt: new Date(),
+    ...overrides,
+  });
+  return customers.save(customer);
+}
+
+/** Signs a customer in on a booted app: a real session, returned as a Cookie header value. */
+export async function newSessionCookie(app: Pick<StartedApp, 'app' | 'runtime'>, customerId: string): Promise<string> {
+  const token = await app.app.get(SessionsService).create(customerId);
+  return `${sessionCookieName(app.runtime.config)}=${encodeURIComponent(token)}`;
+}
+
+/** A live session of the customer; returns the session cookie's token. */
+export function newSession(app: Pick<StartedApp, 'app'>, customerId: string): Promise<string> {
+  return app.app.get(SessionsService).create(customerId);
+}
+
+export { sessionCookieName } from '../../src/modules/auth/session-cookie.js';

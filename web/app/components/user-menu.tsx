@@ -1,0 +1,94 @@
+import { pagePaths } from '@animata/contracts';
+import { Link, useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+
+/** Entries of the signed-in user menu; sign-out joins them with the sign-in issue. */
+const ITEMS = [{ label: 'Account settings', to: pagePaths.account }] as const;
+
+/**
+ * The signed-in user menu: a disclosure (`<details>`/`<summary>`), so it opens with a click,
+ * Enter or Space even without JavaScript and its entries are plain links in the tab order.
+ * JavaScript adds what users expect of a menu: Escape closes it and returns focus to the
+ * button, and it closes on a click or focus outside and after a navigation.
+ */
+export function UserMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return undefined;
+    const close = () => {
+      details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      // Handled here: the snackbar must not take this Escape as well.
+      event.preventDefault();
+      close();
+      details.querySelector('summary')?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !details.contains(next)) close();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && event.target instanceof Node && !details.contains(event.target)) close();
+    };
+    details.addEventListener('keydown', onKeyDown);
+    details.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      details.removeEventListener('keydown', onKeyDown);
+      details.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, []);
+
+  return (
+    <details className="user-menu" ref={ref}>
+      <summary className="user-menu__button">
+        <span className="user-menu__avatar" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="18" height="18" focusable="false" fill="none">
+            <circle cx="12" cy="8.5" r="3.75" stroke="currentColor" strokeWidth="1.8" />
+            <path
+              d="M4.75 19.25c1.3-3.3 4-5 7.25-5s5.95 1.7 7.25 5"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
+        </span>
+        <span className="user-menu__label">
+          Account<span className="visually-hidden"> menu</span>
+        </span>
+        <svg
+          className="user-menu__chevron"
+          viewBox="0 0 20 20"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="m5.5 8 4.5 4.5L14.5 8" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+      </summary>
+      <div className="user-menu__panel">
+        <p className="user-menu__heading">Signed in</p>
+        <ul className="user-menu__list">
+          {ITEMS.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="user-menu__item">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  apiPaths,
+  outboxTexts,
+  pagePaths,
+  type OutboxListResponse,
+  type OutboxMail,
+} from '@animata/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { TopBar } from '../components/top-bar.js';
+import { LinkedText } from '../components/ui/linked-text.js';
+import { api } from '../utils/api.server.js';
+import { notify, redirectWithNotification } from '../utils/notification.server.js';
+
+export const meta: MetaFunction = () => [
+  { title: `${outboxTexts.title} · Animata` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The mails the outbox transport kept (no SMTP_URL). The BFF answers 404 in production. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const client = api(request, context);
+  const { items } = await client.expect(client.get<OutboxListResponse>(apiPaths.devOutbox));
+  return { items };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const client = api(request, context);
+  const form = await request.formData();
+  if (form.get('intent') !== 'clear') throw new Response('Unknown intent', { status: 400 });
+  const result = await client.delete(apiPaths.devOutbox);
+  if (result.ok) {
+    return redirectWithNotification(pagePaths.devOutbox, notify('success', outboxTexts.cleared));
+  }
+  if (result.error.kind === 'logged-out') throw client.toLogin();
+  if (result.error.kind === 'not-found') throw new Response(result.error.notice, { status: 404 });
+  return redirectWithNotification(pagePaths.devOutbox, notify('error', result.error.notice));
+}
+
+export default function DevOutbox() {
+  const { items } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const clearing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'clear';
+  return (
+    <>
+      <TopBar />
+      <main className="page">
+        <header className="page-header">
+          <div>
+            <h1>{outboxTexts.title}</h1>
+            <p className="muted">{outboxTexts.intro}</p>
+          </div>
+          {items.length > 0 ? (
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="clear"
+                className="button button--danger"
+                disabled={clearing}
+              >
+                {clearing ? outboxTexts.clearing : outboxTexts.clear}
+              </button>
+            </Form>
+          ) : null}
+        </header>
+        {items.length === 0 ? (
+          <div className="empty-state">
+            <p className="empty-state__title">{outboxTexts.empty}</p>
+            <p>{outboxTexts.emptyHint}</p>
+          </div>
+        ) : (
+          <ol className="outbox" aria-label={outboxTexts.title}>
+            {items.map((mail) => (
+              <li key={mail.id}>
+                <OutboxEntry mail={mail} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </main>
+    </>
+  );
+}
+
+function OutboxEntry({ mail }: { mail: OutboxMail }) {
+  const headingId = `mail-${mail.id}`;
+  return (
+    <article className="outbox-mail" aria-labelledby={headingId}>
+      <header className="outbox-mail__header">
+        <h2 id={headingId} className="outbox-mail__subject">
+          {mail.subject}
+        </h2>
+        <dl className="outbox-mail__meta">
+          <div>
+            <dt>{outboxTexts.to}</dt>
+            <dd>{mail.to}</dd>
+          </div>
+          <div>
+            <dt>{outboxTexts.sentAt}</dt>
+            <dd>
+              <time dateTime={mail.createdAt}>{formatUtc(mail.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </header>
+      <pre className="outbox-mail__text">
+        <LinkedText text={mail.text} />
+      </pre>
+      {mail.html ? (
+        <details className="outbox-mail__html">
+          <summary>{outboxTexts.htmlVersion}</summary>
+          {/* An empty sandbox: no scripts, no forms, no navigation out of the preview. */}
+          <iframe title={`${outboxTexts.htmlVersion}: ${mail.subject}`} sandbox="" srcDoc={mail.html} />
+        </details>
+      ) : null}
+    </article>
+  );
+}
+
+/** The same text on the server and in the browser (no time zone guessing): 2026-11-03 14:05:09 UTC. */
+function formatUtc(iso: string): string {
+  return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+}

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { catalogueMessages } from '@animata/contracts';
+import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
+import { useBrowserTest } from '../support/browser.js';
+
+describe('the web shell in Chromium', () => {
+  const t = useBrowserTest();
+
+  async function signedInCookies() {
+    const customer = await newCustomer(t.app.runtime.dataSource);
+    const token = await newSession(t.app, customer.id);
+    return { cookies: { [sessionCookieName(t.app.config)]: token }, customer };
+  }
+
+  for (const javaScript of [true, false]) {
+    const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
+
+    it(`loads the home page with its top bar and a way to log in (${mode})`, async () => {
+      const page = await t.open('/', { javaScript });
+      assert.equal(await page.title(), 'Animata');
+      await page
+        .getByRole('heading', { level: 1, name: 'Animated SVG graphics, made simple' })
+        .waitFor();
+      const banner = page.getByRole('banner');
+      assert.equal(
+        await banner.getByRole('link', { name: 'Animata home' }).getAttribute('href'),
+        '/',
+      );
+      const userMenu = page.getByRole('navigation', { name: 'User menu' });
+      assert.equal(
+        await userMenu.getByRole('link', { name: 'Log in' }).getAttribute('href'),
+        '/auth/login',
+      );
+
+      await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+      await page.waitForURL(`${t.app.url}/auth/login`);
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    });
+
+    it(`loads the login page, whose logo leads home (${mode})`, async () => {
+      const page = await t.open('/auth/login?url=%2Faccount', { javaScript });
+      assert.equal(await page.title(), 'Log in · Animata');
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      await page.getByRole('link', { name: 'Animata home' }).click();
+      await page.waitForURL(`${t.app.url}/`);
+      await page
+        .getByRole('heading', { level: 1, name: 'Animated SVG graphics, made simple' })
+        .waitFor();
+    });
+
+    it(`shows the catalogue's 404 text for an unknown page (${mode})`, async () => {
+      const page = await t.newPage({ javaScript });
+      // Chromium reports the 404 document itself as a failed resource.
+      t.allowConsoleError(page, /status of 404/);
+      const response = await page.goto('/no/such/page');
+      assert.equal(response?.status(), 404);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await page.getByText(catalogueMessages.notFound, { exact: true }).waitFor();
+    });
+
+    it(`sends a signed-out visitor of /account to the login page with the logged-out notice (${mode})`, async () => {
+      const page = await t.open('/account', { javaScript });
+      assert.equal(page.url(), `${t.app.url}/auth/login?url=%2Faccount`);
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+      const notice = page.getByRole('status');
+      await notice.getByText(catalogueMessages.loggedOut, { exact: true }).waitFor();
+      assert.equal(catalogueMessages.loggedOut, 'You have been logged out. Please log in again.');
+      const logIn = notice.getByRole('link', { name: 'Log In', exact: true });
+      assert.equal(await logIn.getAttribute('href'), '/auth/login?url=%2Faccount');
+      assert.equal(await page.getByRole('alert').textContent(), '');
+    });
+
+    it(`shows the account page and its user menu to a signed-in customer (${mode})`, async () => {
+      const { cookies } = await signedInCookies();
+      const page = await t.open('/account', { javaScript, cookies });
+      assert.equal(page.url(), `${t.app.url}/account`);
+      await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+      const menuButton = page.locator('summary', { hasText: 'Account menu' });
+      const settings = page.getByRole('link', { name: 'Account settings' });
+      assert.equal(await settings.isVisible(), false);
+      await menuButton.click();
+      await settings.waitFor({ state: 'visible' });
+      assert.equal(await settings.getAttribute('href'), '/account');
+    });
+  }
+
+  it('opens the user menu from the keyboard and closes it with Escape (JavaScript on)', async () => {
+    const { cookies } = await signedInCookies();
+    const page = await t.open('/account', { cookies });
+    const menuButton = page.locator('summary', { hasText: 'Account menu' });
+    const settings = page.getByRole('link', { name: 'Account settings' });
+    await page.keyboard.press('Tab'); // skip link
+    await page.keyboard.press('Tab'); // logo
+    await page.keyboard.press('Tab'); // the menu button
+    assert.equal(await menuButton.evaluate((node) => node === document.activeElement), true);
+    await page.keyboard.press('Enter');
+    await settings.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    assert.equal(await settings.evaluate((node) => node === document.activeElement), true);
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+    assert.equal(await menuButton.evaluate((node) => node === document.activeElement), true);
+    await page.keyboard.press('Space');
+    await settings.waitFor({ state: 'visible' });
+    await page.getByRole('heading', { level: 1 }).click();
+    await settings.waitFor({ state: 'hidden' });
+  });
+
+  it('sends a customer whose session ended to the login page on the next client-side navigation', async () => {
+    const { cookies, customer } = await signedInCookies();
+    const page = await t.open('/account', { cookies });
+    await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+    await page.getByRole('link', { name: 'Animata home' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Animated SVG graphics, made simple' })
+      .waitFor();
+    await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
+      customer.id,
+    ]);
+    // Back to /account without a document load: Remix asks for that route's data alone.
+    await page.goBack();
+    await page.waitForURL(`${t.app.url}/auth/login?url=%2Faccount`);
+    const notice = page.getByRole('status');
+    await notice.getByText(catalogueMessages.loggedOut, { exact: true }).waitFor();
+    assert.equal(
+      await notice.getByRole('link', { name: 'Log In', exact: true }).getAttribute('href'),
+      '/auth/login?url=%2Faccount',
+    );
+  });
+});
