@@ -29,8 +29,8 @@ export function roundSettings(defaults = {}) {
     return value;
   };
   return {
-    rounds: number('BENCH_ROUNDS', defaults.rounds ?? 5),
-    durationSeconds: number('BENCH_DURATION', defaults.durationSeconds ?? 5),
+    rounds: number('BENCH_ROUNDS', defaults.rounds ?? 10),
+    durationSeconds: number('BENCH_DURATION', defaults.durationSeconds ?? 2.5),
     warmupSeconds: number('BENCH_WARMUP', defaults.warmupSeconds ?? 3),
     connections: number('BENCH_CONNECTIONS', defaults.connections ?? 10),
     pipelining: number('BENCH_PIPELINING', defaults.pipelining ?? 1),

@@ -1,12 +1,11 @@
 // The baseline for /api/health/ready: plain node:http and a pg Pool of the app's size (10),
 // the same `SELECT 1` and the same JSON body and status as the app's readiness check when no
-// Redis is configured. Nothing else: no framework, no hooks, no logging.
+// Redis is configured, built per request from the check's outcome as the app does. Nothing
+// else: no framework, no hooks, no logging.
 import http from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
-const ok = JSON.stringify({ status: 'ok', database: 'up', redis: 'not-configured' });
-const down = JSON.stringify({ status: 'unavailable', database: 'down', redis: 'not-configured' });
 
 function send(res, status, body) {
   res.writeHead(status, {
@@ -19,10 +18,17 @@ function send(res, status, body) {
 
 const server = http.createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/api/health/ready') {
-    pool.query('SELECT 1').then(
-      () => send(res, 200, ok),
-      () => send(res, 503, down),
-    );
+    pool
+      .query('SELECT 1')
+      .then(
+        () => 'up',
+        () => 'down',
+      )
+      .then((database) => {
+        const ok = database === 'up';
+        const body = { status: ok ? 'ok' : 'unavailable', database, redis: 'not-configured' };
+        send(res, ok ? 200 : 503, JSON.stringify(body));
+      });
     return;
   }
   send(res, 404, JSON.stringify({ error: 'Not found' }));

@@ -47,8 +47,9 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     const metrics = new Metrics();
     const adapter = new FastifyAdapter({
       // With logging off, Fastify gets no logger at all: no child logger per request.
-      ...(config.logLevel === 'silent' ? {} : { loggerInstance: logger }),
-      logController: new LogController({ disableRequestLogging: isProbe }),
+      ...(config.logLevel === 'silent'
+        ? {}
+        : { loggerInstance: logger, logController: new LogController({ disableRequestLogging: isProbe }) }),
       bodyLimit: config.bodyLimitBytes,
       trustProxy: config.env === 'production',
       // Idle keep-alive sockets must not hold a graceful shutdown open.
