@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
+const ifNeeded = process.argv.includes('--if-needed');
 
 function run(command, args, cwd = root) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
@@ -52,9 +53,17 @@ pruneStale('server/dist/migrations', 'migrations');
 pruneStale('web/dist-tests', 'web/tests');
 
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const serverOutput = path.join(root, 'server', 'dist', 'server', 'src', 'main.js');
+const webOutput = path.join(root, 'web', 'build', 'server', 'index.js');
+if (!existsSync(tsc)) {
+  // A production install (`npm ci --omit=dev`, as in the Docker image) has no compiler: with
+  // --if-needed, run what was built when the image was made.
+  if (ifNeeded && existsSync(serverOutput) && existsSync(webOutput)) process.exit(0);
+  console.error('TypeScript is not installed: run "npm ci" (with dev dependencies) first.');
+  process.exit(1);
+}
 run(process.execPath, [tsc, '-b', 'libs/contracts', 'server', 'web/tsconfig.tests.json']);
 
-const webOutput = path.join(root, 'web', 'build', 'server', 'index.js');
 const webInputs = ['web/app', 'web/public', 'web/vite.config.ts', 'web/package.json', 'libs/contracts/dist'];
 const webBuiltAt = existsSync(webOutput) ? statSync(webOutput).mtimeMs : 0;
 const webChangedAt = Math.max(...webInputs.map((p) => newestMtime(path.join(root, p))));

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { API_ROOT, ownMessages, REQUEST_ID_HEADER } from '@animata/contracts';
+import { API_ROOT, apiPaths, ownMessages, REQUEST_ID_HEADER } from '@animata/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { createValidationPipe } from '../common/errors/validation.js';
@@ -32,13 +33,24 @@ export interface StartedApp {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Load balancer and Prometheus probes: answered and measured, but not written to the log. */
+const PROBE_PATHS = new Set<string>([apiPaths.health, apiPaths.healthReady, apiPaths.metrics]);
+function isProbe(request: { url?: string }): boolean {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  return PROBE_PATHS.has(query === -1 ? url : url.slice(0, query));
+}
+
 /** Boots one Animata process: runtime, Nest on Fastify, the Remix pages, then listens. */
 export async function startApp(config: AppConfig, logger: AppLogger = createLogger(config)): Promise<StartedApp> {
   const runtime = await openRuntime(config, logger);
   try {
     const metrics = new Metrics();
     const adapter = new FastifyAdapter({
-      loggerInstance: logger,
+      // With logging off, Fastify gets no logger at all: no child logger per request.
+      ...(config.logLevel === 'silent'
+        ? {}
+        : { loggerInstance: logger, logController: new LogController({ disableRequestLogging: isProbe }) }),
       bodyLimit: config.bodyLimitBytes,
       // The in-process BFF calls come from loopback with the visitor's address in X-Forwarded-For.
       trustProxy: config.trustProxy,
@@ -56,8 +68,10 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
       { logger: new NestPinoLogger(logger), bodyParser: true },
     );
     const fastify = app.getHttpAdapter().getInstance();
-    fastify.addHook('onRequest', async (request, reply) => {
+    // Callback-style hooks: no promise per request on the hot path.
+    fastify.addHook('onRequest', (request, reply, done) => {
       void reply.header(REQUEST_ID_HEADER, String(request.id));
+      done();
     });
     metrics.instrument(fastify);
     await app.register(fastifyCookie as never);

