@@ -99,9 +99,12 @@ export class AuthService {
     }
 
     const secured = isStrongPassword(dto.password);
-    const knownDevice = client.deviceToken
-      ? await this.attempts.isKnownDevice(customer.id, hashToken(client.deviceToken))
-      : false;
+    // The device only matters after repeated failures, so only then is it looked up.
+    const deviceMatters = recentFailures >= this.config.auth.twoFactor.failuresBeforeUnknownDeviceCheck;
+    const knownDevice =
+      !deviceMatters ||
+      (client.deviceToken !== null &&
+        (await this.attempts.isKnownDevice(customer.id, hashToken(client.deviceToken))));
     const needsCode = requiresTwoFactor(
       {
         action: 'login',
@@ -117,7 +120,7 @@ export class AuthService {
       const attemptToken = await this.twoFactor.open('login', email, customer.id, { secured }, client.attemptToken);
       return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
     }
-    return this.completeLogin(customer, secured, client);
+    return this.completeLogin(customer, secured, client, recentFailures > 0);
   }
 
   async register(dto: RegisterRequest, client: ClientContext): Promise<AuthOutcome<RegisterResponse>> {
@@ -256,9 +259,10 @@ export class AuthService {
     customer: CustomerEntity,
     secured: boolean,
     client: ClientContext,
+    hadFailures = true,
   ): Promise<AuthOutcome<LoginResponse>> {
     const now = this.clock.now();
-    await this.attempts.clearFailures(customer.id);
+    if (hadFailures) await this.attempts.clearFailures(customer.id);
     const sessionToken = await this.sessions.create(customer.id, {
       ...this.sessionMeta(client),
       passwordUpdateRequired: !secured,

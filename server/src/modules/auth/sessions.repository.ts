@@ -1,25 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type DataSource, LessThan, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
+import { sqlRows } from '../../database/sql.js';
 import { SessionEntity } from './session.entity.js';
 
 @Injectable()
 export class SessionsRepository {
   private readonly sessions: Repository<SessionEntity>;
 
-  constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {
     this.sessions = dataSource.getRepository(SessionEntity);
   }
 
+  // Plain SQL: every signed-in request looks its session up, every login inserts one.
   async insert(session: Omit<SessionEntity, 'createdAt' | 'lastSeenAt'>): Promise<void> {
-    await this.sessions.insert(session);
+    await sqlRows(
+      this.dataSource,
+      `INSERT INTO sessions (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        session.id,
+        session.customerId,
+        session.expiresAt,
+        session.userAgent,
+        session.ipAddress,
+        session.passwordUpdateRequired,
+      ],
+    );
   }
 
-  findLive(id: string, now: Date): Promise<SessionEntity | null> {
-    return this.sessions
-      .createQueryBuilder('s')
-      .where('s.id = :id AND s.expires_at > :now', { id, now })
-      .getOne();
+  async findLive(id: string, now: Date): Promise<Pick<SessionEntity, 'id' | 'customerId' | 'passwordUpdateRequired'> | null> {
+    const rows = await sqlRows<{ id: string; customer_id: string; password_update_required: boolean }>(
+      this.dataSource,
+      `SELECT id, customer_id, password_update_required FROM sessions WHERE id = $1 AND expires_at > $2`,
+      [id, now],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, customerId: row.customer_id, passwordUpdateRequired: row.password_update_required } : null;
   }
 
   async delete(id: string): Promise<void> {

@@ -71,7 +71,7 @@ export class TwoFactorRepository {
     pending: PendingIntent | null;
     expiresAt: Date;
   }): Promise<void> {
-    await this.dataSource.query(
+    await sqlRows(this.dataSource, 
       `INSERT INTO two_factor_challenges (action, email, customer_id, attempt_hash, pending, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [
@@ -87,7 +87,7 @@ export class TwoFactorRepository {
 
   /** The newest live challenge of an attempt. */
   async findOpen(attemptHash: string, action: TwoFactorAction, now: Date): Promise<TwoFactorChallenge | null> {
-    const rows: Row[] = await this.dataSource.query(
+    const rows = await sqlRows<Row>(this.dataSource, 
       `SELECT * FROM two_factor_challenges
        WHERE attempt_hash = $1 AND action = $2 AND expires_at > $3 AND verified_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
@@ -97,7 +97,7 @@ export class TwoFactorRepository {
   }
 
   async findBySendToken(sendTokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
-    const rows: Row[] = await this.dataSource.query(
+    const rows = await sqlRows<Row>(this.dataSource, 
       `SELECT * FROM two_factor_challenges
        WHERE send_token_hash = $1 AND expires_at > $2 AND verified_at IS NULL`,
       [sendTokenHash, now],
@@ -165,6 +165,6 @@ export class TwoFactorRepository {
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await this.dataSource.query(`DELETE FROM two_factor_challenges WHERE expires_at < $1`, [now]);
+    await sqlRows(this.dataSource, `DELETE FROM two_factor_challenges WHERE expires_at < $1`, [now]);
   }
 }

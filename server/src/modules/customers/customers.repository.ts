@@ -16,6 +16,37 @@ export interface NewCustomer {
   verifiedAt: Date | null;
 }
 
+const SELECT_CUSTOMER = `SELECT id, email, name, password_hash, verified_at, two_factor_enabled,
+  password_changed_at, password_update_postponed_at, created_at, updated_at FROM customers`;
+
+interface CustomerRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  verified_at: Date | null;
+  two_factor_enabled: boolean;
+  password_changed_at: Date | null;
+  password_update_postponed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toCustomer(row: CustomerRow): CustomerEntity {
+  return Object.assign(new CustomerEntity(), {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    verifiedAt: row.verified_at,
+    twoFactorEnabled: row.two_factor_enabled,
+    passwordChangedAt: row.password_changed_at,
+    passwordUpdatePostponedAt: row.password_update_postponed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
 @Injectable()
 export class CustomersRepository {
   private readonly customers: Repository<CustomerEntity>;
@@ -24,12 +55,17 @@ export class CustomersRepository {
     this.customers = dataSource.getRepository(CustomerEntity);
   }
 
-  findById(id: string): Promise<CustomerEntity | null> {
-    return this.customers.findOne({ where: { id } });
+  // Reads are plain SQL on hot paths (every login and session check); writes use TypeORM.
+  async findById(id: string): Promise<CustomerEntity | null> {
+    const rows = await sqlRows<CustomerRow>(this.dataSource, `${SELECT_CUSTOMER} WHERE id = $1`, [id]);
+    return rows[0] ? toCustomer(rows[0]) : null;
   }
 
-  findByEmail(email: string): Promise<CustomerEntity | null> {
-    return this.customers.findOne({ where: { email: normaliseEmail(email) } });
+  async findByEmail(email: string): Promise<CustomerEntity | null> {
+    const rows = await sqlRows<CustomerRow>(this.dataSource, `${SELECT_CUSTOMER} WHERE email = $1`, [
+      normaliseEmail(email),
+    ]);
+    return rows[0] ? toCustomer(rows[0]) : null;
   }
 
   /** Null when the address is taken (the unique index decides, so races are safe). */
