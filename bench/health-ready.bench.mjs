@@ -16,7 +16,11 @@ export default {
     const database = await startDatabase();
     const started = [];
     try {
-      const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: database.url };
+      const base = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/root',
+        DATABASE_URL: database.url,
+      };
       // The app as in production, minus what the bare server does not do either: no Redis
       // (readiness would ping it), no log output, no demo seeding. SERVE_WEB stays on, so the
       // Remix catch-all is registered as in `npm start`.
@@ -30,14 +34,20 @@ export default {
         SEED_DEMO: 'false',
         SERVE_WEB: 'true',
         DATA_DIR: path.join(benchDir, 'results', '.app-data'),
-        ...(process.env.BENCH_APP_RUN_WORKERS ? { RUN_WORKERS: process.env.BENCH_APP_RUN_WORKERS } : {}),
+        ...(process.env.BENCH_APP_RUN_WORKERS
+          ? { RUN_WORKERS: process.env.BENCH_APP_RUN_WORKERS }
+          : {}),
       };
       const app = await startServerProcess('app', path.join(benchDir, 'servers/app.mjs'), appEnv);
       started.push(app);
-      const bare = await startServerProcess('bare', path.join(benchDir, 'servers/bare-health.mjs'), {
-        ...base,
-        NODE_ENV: 'production',
-      });
+      const bare = await startServerProcess(
+        'bare',
+        path.join(benchDir, 'servers/bare-health.mjs'),
+        {
+          ...base,
+          NODE_ENV: 'production',
+        },
+      );
       started.push(bare);
       return {
         targets: [

@@ -10,7 +10,8 @@ const PASSWORD = 'Correct-Horse-7';
 /** @type {import('./lib/types.js').Bench} */
 export default {
   name: 'login',
-  title: 'POST /api/animata/auth/login: app (BFF, PostgreSQL sessions) vs raw argon2id verify over node:http',
+  title:
+    'POST /api/animata/auth/login: app (BFF, PostgreSQL sessions) vs raw argon2id verify over node:http',
   request: {
     method: 'POST',
     path: '/api/animata/auth/login',
@@ -54,18 +55,25 @@ export default {
       if (registered.status !== 200 && registered.status !== 422) {
         throw new Error(`registering the bench customer answered ${registered.status}`);
       }
-      const argon2 = await startServerProcess('argon2', path.join(benchDir, 'servers/bare-argon2.mjs'), {
-        ...base,
-        NODE_ENV: 'production',
-        BENCH_PASSWORD: PASSWORD,
-      });
+      const argon2 = await startServerProcess(
+        'argon2',
+        path.join(benchDir, 'servers/bare-argon2.mjs'),
+        {
+          ...base,
+          NODE_ENV: 'production',
+          BENCH_PASSWORD: PASSWORD,
+        },
+      );
       started.push(argon2);
       return {
         targets: [
           { name: 'app', url: app.url, pid: app.pid },
           { name: 'argon2', url: argon2.url, pid: argon2.pid },
         ],
-        notes: { database: database.source, argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)' },
+        notes: {
+          database: database.source,
+          argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)',
+        },
         async teardown() {
           for (const server of started.reverse()) await server.stop();
           await database.stop();

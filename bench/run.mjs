@@ -22,16 +22,19 @@ const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const available = readdirSync(benchDir)
   .filter((file) => file.endsWith('.bench.mjs'))
   .sort();
-const chosen = wanted.length === 0
-  ? available
-  : wanted.map((name) => {
-      const file = available.find((f) => f === name || f === `${name}.bench.mjs`);
-      if (!file) {
-        console.error(`No benchmark "${name}". Available: ${available.map((f) => f.replace('.bench.mjs', '')).join(', ')}`);
-        process.exit(2);
-      }
-      return file;
-    });
+const chosen =
+  wanted.length === 0
+    ? available
+    : wanted.map((name) => {
+        const file = available.find((f) => f === name || f === `${name}.bench.mjs`);
+        if (!file) {
+          console.error(
+            `No benchmark "${name}". Available: ${available.map((f) => f.replace('.bench.mjs', '')).join(', ')}`,
+          );
+          process.exit(2);
+        }
+        return file;
+      });
 
 const startedAt = new Date();
 const record = { startedAt: startedAt.toISOString(), machine: machine(), benches: [] };
@@ -63,7 +66,10 @@ for (const file of chosen) {
     console.log(`   targets: ${targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
     await checkSameAnswer(targets, bench.request, { sameBody: bench.sameBody ?? false });
     const samples = await runInterleaved(targets, bench.request, settings);
-    const summary = summarize(samples, targets.map((t) => t.name));
+    const summary = summarize(
+      samples,
+      targets.map((t) => t.name),
+    );
     const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
     printTable(bench.title, summary, comparison);
     record.benches.push({
@@ -79,10 +85,15 @@ for (const file of chosen) {
   } catch (error) {
     failed = true;
     console.error(`\n${bench.name} could not run: ${error instanceof Error ? error.stack : error}`);
-    record.benches.push({ name: bench.name, error: String(error instanceof Error ? error.message : error) });
+    record.benches.push({
+      name: bench.name,
+      error: String(error instanceof Error ? error.message : error),
+    });
   } finally {
     current = null;
-    await environment?.teardown().catch((error) => console.error(`teardown of ${bench.name}: ${error.message}`));
+    await environment
+      ?.teardown()
+      .catch((error) => console.error(`teardown of ${bench.name}: ${error.message}`));
   }
 }
 

@@ -44,7 +44,9 @@ export class Foundation1795343377049 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT projects_id_format CHECK (id ~ '^[a-z0-9]{32}$')
       )`);
-    await db.query(`CREATE INDEX projects_owner_updated_idx ON projects (owner_id, updated_at DESC, id)`);
+    await db.query(
+      `CREATE INDEX projects_owner_updated_idx ON projects (owner_id, updated_at DESC, id)`,
+    );
 
     await db.query(`
       CREATE TABLE mail_outbox (

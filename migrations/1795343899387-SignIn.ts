@@ -27,7 +27,9 @@ export class SignIn1795343899387 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await db.query(`CREATE UNIQUE INDEX auth_tokens_token_hash_key ON auth_tokens (token_hash)`);
-    await db.query(`CREATE INDEX auth_tokens_customer_purpose_idx ON auth_tokens (customer_id, purpose)`);
+    await db.query(
+      `CREATE INDEX auth_tokens_customer_purpose_idx ON auth_tokens (customer_id, purpose)`,
+    );
 
     await db.query(`
       CREATE TABLE login_failures (
@@ -37,7 +39,9 @@ export class SignIn1795343899387 implements MigrationInterface {
         ip_address varchar(64),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX login_failures_customer_idx ON login_failures (customer_id, created_at DESC)`);
+    await db.query(
+      `CREATE INDEX login_failures_customer_idx ON login_failures (customer_id, created_at DESC)`,
+    );
     await db.query(`CREATE INDEX login_failures_created_idx ON login_failures (created_at)`);
 
     await db.query(`
@@ -69,10 +73,18 @@ export class SignIn1795343899387 implements MigrationInterface {
         expires_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX two_factor_challenges_attempt_idx ON two_factor_challenges (attempt_hash, action)`);
-    await db.query(`CREATE UNIQUE INDEX two_factor_challenges_send_token_key ON two_factor_challenges (send_token_hash)`);
-    await db.query(`CREATE UNIQUE INDEX two_factor_challenges_verified_token_key ON two_factor_challenges (verified_token_hash)`);
-    await db.query(`CREATE INDEX two_factor_challenges_expires_idx ON two_factor_challenges (expires_at)`);
+    await db.query(
+      `CREATE INDEX two_factor_challenges_attempt_idx ON two_factor_challenges (attempt_hash, action)`,
+    );
+    await db.query(
+      `CREATE UNIQUE INDEX two_factor_challenges_send_token_key ON two_factor_challenges (send_token_hash)`,
+    );
+    await db.query(
+      `CREATE UNIQUE INDEX two_factor_challenges_verified_token_key ON two_factor_challenges (verified_token_hash)`,
+    );
+    await db.query(
+      `CREATE INDEX two_factor_challenges_expires_idx ON two_factor_challenges (expires_at)`,
+    );
 
     await db.query(`
       CREATE TABLE social_identities (
@@ -82,7 +94,9 @@ export class SignIn1795343899387 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (provider, subject)
       )`);
-    await db.query(`CREATE INDEX social_identities_customer_idx ON social_identities (customer_id)`);
+    await db.query(
+      `CREATE INDEX social_identities_customer_idx ON social_identities (customer_id)`,
+    );
 
     await db.query(`
       CREATE TABLE rate_limit_counters (
@@ -91,7 +105,9 @@ export class SignIn1795343899387 implements MigrationInterface {
         hits integer NOT NULL,
         PRIMARY KEY (key, window_start)
       )`);
-    await db.query(`CREATE INDEX rate_limit_counters_window_idx ON rate_limit_counters (window_start)`);
+    await db.query(
+      `CREATE INDEX rate_limit_counters_window_idx ON rate_limit_counters (window_start)`,
+    );
 
     await db.query(`
       CREATE TABLE tracking_events (
@@ -101,7 +117,9 @@ export class SignIn1795343899387 implements MigrationInterface {
         event_data jsonb NOT NULL DEFAULT '{}'::jsonb,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX tracking_events_name_created_idx ON tracking_events (event_name, created_at DESC)`);
+    await db.query(
+      `CREATE INDEX tracking_events_name_created_idx ON tracking_events (event_name, created_at DESC)`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

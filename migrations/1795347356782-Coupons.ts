@@ -21,7 +21,9 @@ export class Coupons1795347356782 implements MigrationInterface {
         CONSTRAINT coupons_percent_range CHECK (type <> 'percent' OR discount <= 100)
       )`);
     await db.query(`CREATE UNIQUE INDEX coupons_code_key ON coupons (lower(code))`);
-    await db.query(`CREATE UNIQUE INDEX coupons_one_site_coupon ON coupons (is_site_coupon) WHERE is_site_coupon`);
+    await db.query(
+      `CREATE UNIQUE INDEX coupons_one_site_coupon ON coupons (is_site_coupon) WHERE is_site_coupon`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

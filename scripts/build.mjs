@@ -64,7 +64,13 @@ if (!existsSync(tsc)) {
 }
 run(process.execPath, [tsc, '-b', 'libs/contracts', 'server', 'web/tsconfig.tests.json']);
 
-const webInputs = ['web/app', 'web/public', 'web/vite.config.ts', 'web/package.json', 'libs/contracts/dist'];
+const webInputs = [
+  'web/app',
+  'web/public',
+  'web/vite.config.ts',
+  'web/package.json',
+  'libs/contracts/dist',
+];
 const webBuiltAt = existsSync(webOutput) ? statSync(webOutput).mtimeMs : 0;
 const webChangedAt = Math.max(...webInputs.map((p) => newestMtime(path.join(root, p))));
 if (force || webChangedAt > webBuiltAt) {

@@ -112,9 +112,13 @@ async function prepareRedis() {
     );
   }
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   cleanups.push(async () => {
     child.kill('SIGTERM');
   });
@@ -148,10 +152,11 @@ async function prepareTemplate(adminUrl) {
     // Test databases a crashed test of this run left behind go too; only this run's
     // (animata_test_<run>_…): other runs may share the cluster (TEST_DATABASE_URL).
     const leftovers = await client.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2",
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2',
       [`animata\\_test\\_${run}\\_%`, name],
     );
-    for (const row of leftovers.rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    for (const row of leftovers.rows)
+      await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await client.end();
   });
   await admin.end();
@@ -179,7 +184,13 @@ try {
   const concurrency = process.env.TEST_CONCURRENCY ?? '2';
   const child = spawn(
     process.execPath,
-    ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-timeout=300000', ...files],
+    [
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      '--test-reporter=spec',
+      '--test-timeout=300000',
+      ...files,
+    ],
     { cwd: root, env, stdio: 'inherit' },
   );
   const stop = () => child.kill('SIGTERM');

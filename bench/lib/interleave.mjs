@@ -25,7 +25,8 @@ export function roundSettings(defaults = {}) {
     const raw = process.env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+    if (!Number.isFinite(value) || value < 0)
+      throw new Error(`${name} must be a non-negative number, got "${raw}"`);
     return value;
   };
   return {
@@ -108,7 +109,13 @@ export async function runInterleaved(targets, request, settings, log = console.l
   for (let round = 1; round <= settings.rounds; round += 1) {
     const order = round % 2 === 1 ? targets : [...targets].reverse();
     for (const target of order) {
-      const sample = await load(target.url, request, settings, settings.durationSeconds, target.pid);
+      const sample = await load(
+        target.url,
+        request,
+        settings,
+        settings.durationSeconds,
+        target.pid,
+      );
       samples.push({ round, target: target.name, ...sample });
       log(
         `  round ${String(round).padEnd(3)} ${target.name.padEnd(12)} ${Math.round(sample.rps)

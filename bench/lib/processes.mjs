@@ -17,7 +17,11 @@ function profileArgs(name) {
   if (!wanted.includes(name)) return [];
   const dir = path.join(resultsDir, 'profiles');
   console.log(`   profiling ${name}: CPU profile goes to ${path.relative(process.cwd(), dir)}/`);
-  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`];
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
+  ];
 }
 
 /** A free TCP port on loopback. */
@@ -45,7 +49,10 @@ export async function startServerProcess(name, script, env, { timeoutMs = 60_000
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     child.on('message', (message) => {
       if (message?.type === 'ready') {
         clearTimeout(timer);

@@ -18,7 +18,9 @@ for (let i = 0; i < profile.samples.length; i += 1) {
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (deltas[i] ?? 0));
 }
 // Idle time is the process waiting for work: left out, so shares are of the busy time.
-const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+const idleIds = new Set(
+  profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id),
+);
 for (const id of idleIds) selfMicros.delete(id);
 const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
 
@@ -43,7 +45,8 @@ for (const [id, micros] of selfMicros) {
 // Inclusive time: a sample counts for every package on its stack (once each), so "typeorm"
 // includes the pg calls it makes.
 const parentOf = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parentOf.set(child, node.id);
 const inclusive = new Map();
 for (const [id, micros] of selfMicros) {
   const seen = new Set();
@@ -55,7 +58,9 @@ for (const [id, micros] of selfMicros) {
   for (const pkg of seen) inclusive.set(pkg, (inclusive.get(pkg) ?? 0) + micros);
 }
 const percent = (micros) => `${((micros / total) * 100).toFixed(1).padStart(5)} %`;
-console.log(`busy time sampled: ${(total / 1e6).toFixed(2)} s (idle left out)\n\nself time by package:`);
+console.log(
+  `busy time sampled: ${(total / 1e6).toFixed(2)} s (idle left out)\n\nself time by package:`,
+);
 for (const [pkg, micros] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`  ${percent(micros)}  ${pkg}`);
 }

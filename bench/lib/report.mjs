@@ -73,7 +73,9 @@ export function compare(samples, summary, { subject, baseline, atLeast }) {
 }
 
 export function printTable(title, summary, comparison) {
-  const rows = [['target', 'req/s', 'min..max req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'failures']];
+  const rows = [
+    ['target', 'req/s', 'min..max req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'failures'],
+  ];
   for (const [name, s] of Object.entries(summary)) {
     rows.push([
       name,
@@ -81,12 +83,19 @@ export function printTable(title, summary, comparison) {
       `${Math.round(s.rpsMin)}..${Math.round(s.rpsMax)}`,
       String(s.p50Ms),
       String(s.p99Ms),
-      s.serverCpuMicrosPerRequest === null ? 'n/a' : Math.round(s.serverCpuMicrosPerRequest).toString(),
+      s.serverCpuMicrosPerRequest === null
+        ? 'n/a'
+        : Math.round(s.serverCpuMicrosPerRequest).toString(),
       String(s.failures),
     ]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  const line = (row) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+      )
+      .join('  ');
   console.log(`\n${title}`);
   console.log(line(rows[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -103,7 +112,8 @@ export function printTable(title, summary, comparison) {
     console.log(`target: >= ${c.target} -> ${verdict}`);
     const a = summary[c.subject].serverCpuMicrosPerRequest;
     const b = summary[c.baseline].serverCpuMicrosPerRequest;
-    if (a && b) console.log(`server CPU per request ${c.subject} / ${c.baseline}: ${(a / b).toFixed(2)}x`);
+    if (a && b)
+      console.log(`server CPU per request ${c.subject} / ${c.baseline}: ${(a / b).toFixed(2)}x`);
     console.log('');
   }
 }

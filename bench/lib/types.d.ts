@@ -24,6 +24,15 @@ export interface Bench {
   /** subject / baseline on req/s, judged against atLeast. */
   compare?: { subject: string; baseline: string; atLeast: number };
   /** Defaults for this bench; BENCH_* variables still override them. */
-  settings?: Partial<{ rounds: number; durationSeconds: number; warmupSeconds: number; connections: number }>;
-  setup(): Promise<{ targets: BenchTarget[]; notes?: Record<string, unknown>; teardown(): Promise<void> }>;
+  settings?: Partial<{
+    rounds: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    connections: number;
+  }>;
+  setup(): Promise<{
+    targets: BenchTarget[];
+    notes?: Record<string, unknown>;
+    teardown(): Promise<void>;
+  }>;
 }

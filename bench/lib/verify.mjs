@@ -15,7 +15,9 @@ export async function checkSameAnswer(targets, request, { sameBody = true } = {}
     const text = await response.text();
     const expected = request.expectStatus ?? 200;
     if (response.status !== expected) {
-      throw new Error(`${target.name} answered ${response.status} (expected ${expected}): ${text.slice(0, 300)}`);
+      throw new Error(
+        `${target.name} answered ${response.status} (expected ${expected}): ${text.slice(0, 300)}`,
+      );
     }
     answers.push({ target: target.name, body: text });
   }

@@ -14,7 +14,10 @@ const { ARGON2_OPTIONS } = await import(
 const stored = await hash(process.env.BENCH_PASSWORD ?? 'Correct-Horse-7', ARGON2_OPTIONS);
 
 function send(res, status, body) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Animata worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `Animata worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

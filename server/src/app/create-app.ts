@@ -42,7 +42,10 @@ function isProbe(request: { url?: string }): boolean {
 }
 
 /** Boots one Animata process: runtime, Nest on Fastify, the Remix pages, then listens. */
-export async function startApp(config: AppConfig, logger: AppLogger = createLogger(config)): Promise<StartedApp> {
+export async function startApp(
+  config: AppConfig,
+  logger: AppLogger = createLogger(config),
+): Promise<StartedApp> {
   const runtime = await openRuntime(config, logger);
   try {
     const metrics = new Metrics();
@@ -50,7 +53,10 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
       // With logging off, Fastify gets no logger at all: no child logger per request.
       ...(config.logLevel === 'silent'
         ? {}
-        : { loggerInstance: logger, logController: new LogController({ disableRequestLogging: isProbe }) }),
+        : {
+            loggerInstance: logger,
+            logController: new LogController({ disableRequestLogging: isProbe }),
+          }),
       bodyLimit: config.bodyLimitBytes,
       // The in-process BFF calls come from loopback with the visitor's address in X-Forwarded-For.
       trustProxy: config.trustProxy,
@@ -59,7 +65,9 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
       requestIdHeader: false,
       genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
         const incoming = request.headers[REQUEST_ID_HEADER];
-        return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+          ? incoming
+          : randomUUID();
       },
     });
     const app = await NestFactory.create<NestFastifyApplication>(
@@ -78,10 +86,15 @@ export async function startApp(config: AppConfig, logger: AppLogger = createLogg
     registerCsrfProtection(
       fastify,
       (request) =>
-        config.publicUrlExplicit ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`,
+        config.publicUrlExplicit
+          ? new URL(config.publicUrl).origin
+          : `${request.protocol}://${request.host}`,
       (request) =>
         request.url.startsWith(`${API_ROOT}/`)
-          ? { status: 403, body: { error: ownMessages.csrfRejected, requestId: String(request.id) } }
+          ? {
+              status: 403,
+              body: { error: ownMessages.csrfRejected, requestId: String(request.id) },
+            }
           : { status: 403, body: ownMessages.csrfRejected },
     );
     app.useGlobalFilters(new CatalogueExceptionFilter());

@@ -53,7 +53,8 @@ export async function openRuntime(config: AppConfig, logger: AppLogger): Promise
       dataSource,
       redis,
       close: async () => {
-        for (const close of closers) await close().catch((error) => logger.warn({ err: error }, 'close failed'));
+        for (const close of closers)
+          await close().catch((error) => logger.warn({ err: error }, 'close failed'));
       },
     };
   } catch (error) {

@@ -45,10 +45,16 @@ describe('loadConfig', () => {
       () => loadConfig({ RUN_WORKERS: 'false' }),
       /RUN_WORKERS=false needs REDIS_URL: without Redis, jobs run only in the process that queues them\./,
     );
-    assert.equal(loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://cache:6379' }).runWorkers, false);
+    assert.equal(
+      loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://cache:6379' }).runWorkers,
+      false,
+    );
   });
 
   it('requires PUBLIC_URL in production', () => {
-    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /PUBLIC_URL is required in production/);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production' }),
+      /PUBLIC_URL is required in production/,
+    );
   });
 });

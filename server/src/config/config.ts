@@ -38,8 +38,11 @@ export interface AppConfig {
   /** reCAPTCHA v3; null turns the check off, silently. */
   recaptcha: { siteKey: string; secretKey: string; verifyUrl: string; minScore: number } | null;
   social: {
-    google: OAuthProviderConfig & { clientId: string; clientSecret: string; userInfoUrl: string } | null;
-    facebook: OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string } | null;
+    google:
+      | (OAuthProviderConfig & { clientId: string; clientSecret: string; userInfoUrl: string })
+      | null;
+    facebook:
+      (OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string }) | null;
   };
 }
 
@@ -127,9 +130,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!['development', 'production', 'test'].includes(rawEnv)) {
     problems.push(`NODE_ENV must be development, production or test, got "${rawEnv}".`);
   }
-  const appEnv = (['development', 'production', 'test'].includes(rawEnv)
-    ? rawEnv
-    : 'development') as AppConfig['env'];
+  const appEnv = (
+    ['development', 'production', 'test'].includes(rawEnv) ? rawEnv : 'development'
+  ) as AppConfig['env'];
 
   const port = integer('PORT', 3000, 0, 65535);
   const host = text('HOST') ?? '0.0.0.0';
@@ -191,7 +194,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     return [first, second];
   };
   const rawTrust = text('TRUST_PROXY') ?? 'loopback';
-  config.trustProxy = /^(true|false)$/i.test(rawTrust) ? rawTrust.toLowerCase() === 'true' : rawTrust;
+  config.trustProxy = /^(true|false)$/i.test(rawTrust)
+    ? rawTrust.toLowerCase() === 'true'
+    : rawTrust;
   config.auth = {
     lockThreshold: integer('AUTH_LOCK_THRESHOLD', 10, 1, 1000),
     lockWindowMs: integer('AUTH_LOCK_MINUTES', 15, 1, 24 * 60) * 60_000,
@@ -208,13 +213,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   const recaptcha = pair('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY');
   const minScore = Number(text('RECAPTCHA_MIN_SCORE') ?? '0.5');
-  if (!(minScore >= 0 && minScore <= 1)) problems.push('RECAPTCHA_MIN_SCORE must be a number from 0 to 1.');
+  if (!(minScore >= 0 && minScore <= 1))
+    problems.push('RECAPTCHA_MIN_SCORE must be a number from 0 to 1.');
   config.recaptcha = recaptcha
     ? {
         siteKey: recaptcha[0],
         secretKey: recaptcha[1],
         verifyUrl:
-          url('RECAPTCHA_VERIFY_URL', ['http:', 'https:']) ?? 'https://www.google.com/recaptcha/api/siteverify',
+          url('RECAPTCHA_VERIFY_URL', ['http:', 'https:']) ??
+          'https://www.google.com/recaptcha/api/siteverify',
         minScore,
       }
     : null;
@@ -226,10 +233,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
           clientId: google[0],
           clientSecret: google[1],
           authorizationUrl:
-            url('GOOGLE_AUTHORIZATION_URL', ['http:', 'https:']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
-          tokenUrl: url('GOOGLE_TOKEN_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v4/token',
+            url('GOOGLE_AUTHORIZATION_URL', ['http:', 'https:']) ??
+            'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenUrl:
+            url('GOOGLE_TOKEN_URL', ['http:', 'https:']) ??
+            'https://www.googleapis.com/oauth2/v4/token',
           userInfoUrl:
-            url('GOOGLE_USERINFO_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v3/userinfo',
+            url('GOOGLE_USERINFO_URL', ['http:', 'https:']) ??
+            'https://www.googleapis.com/oauth2/v3/userinfo',
         }
       : null,
     facebook: facebook
@@ -237,17 +248,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
           appId: facebook[0],
           appSecret: facebook[1],
           authorizationUrl:
-            url('FACEBOOK_AUTHORIZATION_URL', ['http:', 'https:']) ?? 'https://www.facebook.com/v19.0/dialog/oauth',
+            url('FACEBOOK_AUTHORIZATION_URL', ['http:', 'https:']) ??
+            'https://www.facebook.com/v19.0/dialog/oauth',
           tokenUrl:
-            url('FACEBOOK_TOKEN_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v19.0/oauth/access_token',
-          profileUrl: url('FACEBOOK_PROFILE_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v19.0/me',
+            url('FACEBOOK_TOKEN_URL', ['http:', 'https:']) ??
+            'https://graph.facebook.com/v19.0/oauth/access_token',
+          profileUrl:
+            url('FACEBOOK_PROFILE_URL', ['http:', 'https:']) ??
+            'https://graph.facebook.com/v19.0/me',
         }
       : null,
   };
   if (!config.runWorkers && text('REDIS_URL') === null) {
     // Without Redis, jobs live in the memory of the process that queued them: nobody else can
     // run them, so a web process without workers would queue mail that is never sent.
-    problems.push('RUN_WORKERS=false needs REDIS_URL: without Redis, jobs run only in the process that queues them.');
+    problems.push(
+      'RUN_WORKERS=false needs REDIS_URL: without Redis, jobs run only in the process that queues them.',
+    );
   }
   if (appEnv === 'production' && !text('PUBLIC_URL')) {
     problems.push('PUBLIC_URL is required in production (the https origin users reach).');

@@ -7,7 +7,11 @@ import type { DataSource } from 'typeorm';
  * each query cost more CPU than the query itself, and TypeORM's plain `query()` answers UPDATE
  * and DELETE with `[rows, count]` but SELECT and INSERT with the rows alone.
  */
-export async function sqlRows<T>(dataSource: DataSource, sql: string, parameters: unknown[] = []): Promise<T[]> {
+export async function sqlRows<T>(
+  dataSource: DataSource,
+  sql: string,
+  parameters: unknown[] = [],
+): Promise<T[]> {
   const pool = (dataSource.driver as unknown as { master?: Pool }).master;
   if (pool) return (await pool.query(sql, parameters)).rows as T[];
   const runner = dataSource.createQueryRunner();

@@ -84,10 +84,14 @@ export class BullMqJobQueue implements JobQueue {
         prefix,
         streams: { events: { maxLen: EVENT_STREAM_MAX_LENGTH } },
       });
-      queue.on('error', (error) => this.options.logger.error({ err: error, queue: name }, 'queue error'));
+      queue.on('error', (error) =>
+        this.options.logger.error({ err: error, queue: name }, 'queue error'),
+      );
       this.queues.set(name, queue);
       const producer = new QueueEventsProducer(name, { connection, prefix });
-      producer.on('error', (error) => this.options.logger.error({ err: error, queue: name }, 'queue error'));
+      producer.on('error', (error) =>
+        this.options.logger.error({ err: error, queue: name }, 'queue error'),
+      );
       this.producers.set(name, producer);
 
       const last = (await connection.xrevrange(queue.keys.events!, '+', '-', 'COUNT', 1))[0];
@@ -96,7 +100,9 @@ export class BullMqJobQueue implements JobQueue {
         prefix,
         lastEventId: last ? last[0] : '0-0',
       });
-      events.on('error', (error) => this.options.logger.error({ err: error, queue: name }, 'queue events error'));
+      events.on('error', (error) =>
+        this.options.logger.error({ err: error, queue: name }, 'queue events error'),
+      );
       events.on<OurEvents>(EVENT_NAME, ({ payload }: { payload: string }) => this.deliver(payload));
       this.events.push(events);
     }
@@ -165,7 +171,11 @@ export class BullMqJobQueue implements JobQueue {
         });
       });
       this.workers.push(worker);
-      worker.run().catch((error: unknown) => logger.error({ err: error, queue: queueName }, 'worker stopped'));
+      worker
+        .run()
+        .catch((error: unknown) =>
+          logger.error({ err: error, queue: queueName }, 'worker stopped'),
+        );
     }
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
   }
@@ -180,11 +190,23 @@ export class BullMqJobQueue implements JobQueue {
   close(): Promise<void> {
     this.closing ??= (async () => {
       // Workers first: each waits for its active jobs, which still publish their events.
-      await settle(this.workers.map((worker) => worker.close()), this.options.logger);
+      await settle(
+        this.workers.map((worker) => worker.close()),
+        this.options.logger,
+      );
       await settle([...this.publishing], this.options.logger);
-      await settle(this.events.map((events) => events.close()), this.options.logger);
-      await settle([...this.producers.values()].map((producer) => producer.close()), this.options.logger);
-      await settle([...this.queues.values()].map((queue) => queue.close()), this.options.logger);
+      await settle(
+        this.events.map((events) => events.close()),
+        this.options.logger,
+      );
+      await settle(
+        [...this.producers.values()].map((producer) => producer.close()),
+        this.options.logger,
+      );
+      await settle(
+        [...this.queues.values()].map((queue) => queue.close()),
+        this.options.logger,
+      );
       this.listeners.clear();
     })();
     return this.closing;
@@ -220,7 +242,10 @@ export class BullMqJobQueue implements JobQueue {
   private publish(queue: QueueName, event: JobEvent): void {
     const publishing = this.publishNow(queue, event)
       .catch((error: unknown) => {
-        this.options.logger.warn({ err: error, queue, event: event.type }, 'publishing a job event failed');
+        this.options.logger.warn(
+          { err: error, queue, event: event.type },
+          'publishing a job event failed',
+        );
       })
       .finally(() => this.publishing.delete(publishing));
     this.publishing.add(publishing);
@@ -229,7 +254,10 @@ export class BullMqJobQueue implements JobQueue {
   private async publishNow(queue: QueueName, event: JobEvent): Promise<void> {
     const producer = this.producers.get(queue);
     if (!producer) return;
-    await producer.publishEvent({ eventName: EVENT_NAME, payload: JSON.stringify(event) }, EVENT_STREAM_MAX_LENGTH);
+    await producer.publishEvent(
+      { eventName: EVENT_NAME, payload: JSON.stringify(event) },
+      EVENT_STREAM_MAX_LENGTH,
+    );
   }
 
   private deliver(payload: string): void {

@@ -231,7 +231,13 @@ export class InProcessJobQueue implements JobQueue {
       } else {
         this.keep('failed', job.id);
       }
-      this.emit({ type: 'failed', ...base, error: errorMessage(error), attempt: job.attempt, willRetry });
+      this.emit({
+        type: 'failed',
+        ...base,
+        error: errorMessage(error),
+        attempt: job.attempt,
+        willRetry,
+      });
     }
   }
 

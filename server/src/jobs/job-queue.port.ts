@@ -51,7 +51,11 @@ export type JobEvent =
     };
 
 export interface JobQueue {
-  add<N extends JobName>(name: N, data: JobPayloads[N], options?: AddJobOptions): Promise<{ id: string }>;
+  add<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options?: AddJobOptions,
+  ): Promise<{ id: string }>;
   /**
    * Runs the job now and then every `everyMs` for as long as workers run. Idempotent: calling it
    * again (another worker process, a restart) replaces the schedule of that job name.

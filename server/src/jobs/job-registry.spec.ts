@@ -36,13 +36,18 @@ describe('JobRegistry', () => {
     registry.register('maintenance.cleanup', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
-    assert.throws(() => registry.complete(), /Job handlers are wrong: more than one handler for "mail.send"\./);
+    assert.throws(
+      () => registry.complete(),
+      /Job handlers are wrong: more than one handler for "mail.send"\./,
+    );
   });
 
   it('keeps one schedule per job', () => {
     const registry = new JobRegistry();
     registry.every('maintenance.cleanup', 1000, {});
     registry.every('maintenance.cleanup', 2000, {});
-    assert.deepEqual(registry.schedules(), [{ name: 'maintenance.cleanup', data: {}, everyMs: 2000 }]);
+    assert.deepEqual(registry.schedules(), [
+      { name: 'maintenance.cleanup', data: {}, everyMs: 2000 },
+    ]);
   });
 });

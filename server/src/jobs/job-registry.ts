@@ -34,9 +34,12 @@ export class JobRegistry {
   complete(): JobHandlers {
     const missing = (Object.keys(jobQueue) as JobName[]).filter((name) => !this.handlers.has(name));
     const problems: string[] = [];
-    if (missing.length > 0) problems.push(`no handler for ${missing.map((n) => `"${n}"`).join(', ')}`);
+    if (missing.length > 0)
+      problems.push(`no handler for ${missing.map((n) => `"${n}"`).join(', ')}`);
     if (this.duplicates.size > 0) {
-      problems.push(`more than one handler for ${[...this.duplicates].map((n) => `"${n}"`).join(', ')}`);
+      problems.push(
+        `more than one handler for ${[...this.duplicates].map((n) => `"${n}"`).join(', ')}`,
+      );
     }
     if (problems.length > 0) {
       throw new Error(

@@ -19,10 +19,18 @@ import { JobsRunner } from './jobs.runner.js';
     {
       provide: JOB_QUEUE,
       inject: [CONFIG, REDIS, LOGGER],
-      useFactory: async (config: AppConfig, redis: Redis | null, logger: AppLogger): Promise<JobQueue> => {
+      useFactory: async (
+        config: AppConfig,
+        redis: Redis | null,
+        logger: AppLogger,
+      ): Promise<JobQueue> => {
         const queueLogger = logger.child({ component: 'jobs' });
         if (config.redisUrl && redis) {
-          return BullMqJobQueue.open({ connection: redis, prefix: config.redisPrefix, logger: queueLogger });
+          return BullMqJobQueue.open({
+            connection: redis,
+            prefix: config.redisPrefix,
+            logger: queueLogger,
+          });
         }
         return new InProcessJobQueue(queueLogger);
       },

@@ -33,7 +33,13 @@ function setup(env: Record<string, string> = {}) {
   const queue = new RecordingQueue();
   const registry = new JobRegistry();
   const metrics = new Metrics();
-  const runner = new JobsRunner(queue, registry, loadConfig(env), metrics, pino({ level: 'silent' }));
+  const runner = new JobsRunner(
+    queue,
+    registry,
+    loadConfig(env),
+    metrics,
+    pino({ level: 'silent' }),
+  );
   return { queue, registry, metrics, runner };
 }
 
@@ -60,7 +66,10 @@ describe('JobsRunner', () => {
   });
 
   it('starts neither workers nor schedules when RUN_WORKERS is false', async () => {
-    const { queue, registry, runner } = setup({ RUN_WORKERS: 'false', REDIS_URL: 'redis://127.0.0.1:1' });
+    const { queue, registry, runner } = setup({
+      RUN_WORKERS: 'false',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
     registry.register('mail.send', async () => undefined);
     registry.register('maintenance.cleanup', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
@@ -72,7 +81,10 @@ describe('JobsRunner', () => {
   });
 
   it('refuses to boot with a missing handler, and lets go of the queue', async () => {
-    const { queue, registry, runner } = setup({ RUN_WORKERS: 'false', REDIS_URL: 'redis://127.0.0.1:1' });
+    const { queue, registry, runner } = setup({
+      RUN_WORKERS: 'false',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
     registry.register('mail.send', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
@@ -97,7 +109,10 @@ describe('JobsRunner', () => {
     await assert.rejects(handler(context(1, 2)), /down/);
     await assert.rejects(handler(context(2, 2)), /down/);
     const text = await metrics.registry.metrics();
-    assert.match(text, /jobs_finished_total\{queue="mail",name="mail.send",outcome="completed"\} 1/);
+    assert.match(
+      text,
+      /jobs_finished_total\{queue="mail",name="mail.send",outcome="completed"\} 1/,
+    );
     assert.match(text, /jobs_finished_total\{queue="mail",name="mail.send",outcome="retried"\} 1/);
     assert.match(text, /jobs_finished_total\{queue="mail",name="mail.send",outcome="failed"\} 1/);
   });

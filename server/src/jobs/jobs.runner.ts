@@ -40,7 +40,11 @@ export class JobsRunner implements OnApplicationBootstrap, OnApplicationShutdown
     if (!this.config.runWorkers) return;
     await this.queue.startWorkers(this.instrument(handlers));
     for (const schedule of this.registry.schedules()) {
-      await this.queue.schedule(schedule.name, schedule.data as JobPayloads[JobName], schedule.everyMs);
+      await this.queue.schedule(
+        schedule.name,
+        schedule.data as JobPayloads[JobName],
+        schedule.everyMs,
+      );
     }
     this.logger.info(
       { adapter: this.config.redisUrl ? 'bullmq' : 'in-process' },
@@ -67,7 +71,13 @@ export class JobsRunner implements OnApplicationBootstrap, OnApplicationShutdown
           const final = job.attempt >= job.attempts;
           this.metrics.jobsCompleted.inc({ queue, name, outcome: final ? 'failed' : 'retried' });
           this.logger[final ? 'error' : 'warn'](
-            { job: name, jobId: job.id, attempt: job.attempt, attempts: job.attempts, error: errorMessage(error) },
+            {
+              job: name,
+              jobId: job.id,
+              attempt: job.attempt,
+              attempts: job.attempts,
+              error: errorMessage(error),
+            },
             final ? 'job failed for good' : 'job failed; it will be retried',
           );
           throw error;

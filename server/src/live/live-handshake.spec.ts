@@ -2,10 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AuthenticatedCustomer } from '../modules/auth/sessions.service.js';
 import { sessionCookieName } from '../modules/auth/session-cookie.js';
-import { handshakeMiddleware, LiveConnectRefused, type HandshakeSocket, type SessionLookup } from './live-handshake.js';
+import {
+  handshakeMiddleware,
+  LiveConnectRefused,
+  type HandshakeSocket,
+  type SessionLookup,
+} from './live-handshake.js';
 
 const COOKIE = sessionCookieName({ env: 'development' });
-const ALICE: AuthenticatedCustomer = { customerId: 'c0ffee00-0000-4000-8000-000000000001', sessionId: 'a'.repeat(64), passwordUpdateRequired: false };
+const ALICE: AuthenticatedCustomer = {
+  customerId: 'c0ffee00-0000-4000-8000-000000000001',
+  sessionId: 'a'.repeat(64),
+  passwordUpdateRequired: false,
+};
 
 /** A session lookup that knows one token, and records what it was asked. */
 function sessionsKnowing(token: string, customer: AuthenticatedCustomer) {
@@ -24,7 +33,10 @@ function socketWith(cookie?: string): HandshakeSocket {
 }
 
 /** Runs the middleware once and resolves with what it passed to next(). */
-function run(middleware: ReturnType<typeof handshakeMiddleware>, socket: HandshakeSocket): Promise<Error | undefined> {
+function run(
+  middleware: ReturnType<typeof handshakeMiddleware>,
+  socket: HandshakeSocket,
+): Promise<Error | undefined> {
   return new Promise((resolve) => middleware(socket, resolve));
 }
 
@@ -43,7 +55,10 @@ describe('live handshake authentication', () => {
 
   it('refuses a handshake whose cookies do not include the session cookie', async () => {
     const { lookup, asked } = sessionsKnowing('good-token', ALICE);
-    const error = await run(handshakeMiddleware(lookup, COOKIE, quietLogger), socketWith('theme=dark; other_session=good-token'));
+    const error = await run(
+      handshakeMiddleware(lookup, COOKIE, quietLogger),
+      socketWith('theme=dark; other_session=good-token'),
+    );
     assert.equal(error?.message, 'unauthorized');
     assert.deepEqual(asked, []);
   });
@@ -59,7 +74,9 @@ describe('live handshake authentication', () => {
 
   it('accepts a live session and puts its customer and session on the socket', async () => {
     const { lookup, asked } = sessionsKnowing('good+token/=', ALICE);
-    const socket = socketWith(`theme=dark; ${COOKIE}=${encodeURIComponent('good+token/=')}; lang=en`);
+    const socket = socketWith(
+      `theme=dark; ${COOKIE}=${encodeURIComponent('good+token/=')}; lang=en`,
+    );
     const error = await run(handshakeMiddleware(lookup, COOKIE, quietLogger), socket);
     assert.equal(error, undefined);
     assert.deepEqual(asked, ['good+token/=']);
@@ -71,7 +88,10 @@ describe('live handshake authentication', () => {
     const { lookup } = sessionsKnowing('good-token', ALICE);
     const middleware = handshakeMiddleware(lookup, production, quietLogger);
     assert.equal(await run(middleware, socketWith(`__Host-animata_session=good-token`)), undefined);
-    assert.equal((await run(middleware, socketWith(`animata_session=good-token`)))?.message, 'unauthorized');
+    assert.equal(
+      (await run(middleware, socketWith(`animata_session=good-token`)))?.message,
+      'unauthorized',
+    );
   });
 
   it('answers "unavailable" and logs when the session cannot be checked', async () => {
@@ -82,7 +102,10 @@ describe('live handshake authentication', () => {
       },
     };
     const socket = socketWith(`${COOKIE}=good-token`);
-    const error = await run(handshakeMiddleware(failing, COOKIE, { warn: (entry: unknown) => warnings.push(entry) }), socket);
+    const error = await run(
+      handshakeMiddleware(failing, COOKIE, { warn: (entry: unknown) => warnings.push(entry) }),
+      socket,
+    );
     assert.equal(error?.message, 'unavailable');
     assert.equal(warnings.length, 1);
     assert.deepEqual(socket.data, {});

@@ -19,7 +19,9 @@ describe('live channel Redis adapter helpers', () => {
         publish: (_channel: string | Buffer, _message: string | Buffer) =>
           Promise.reject(new Error('Reached the max retries per request limit')),
       };
-      const publisher = logPublishFailures(failing, { warn: (entry: Record<string, unknown>) => warnings.push(entry) });
+      const publisher = logPublishFailures(failing, {
+        warn: (entry: Record<string, unknown>) => warnings.push(entry),
+      });
       // What the Redis adapter does: publish and never look at the result.
       void publisher.publish('animata:socket.io#/#', Buffer.from('packet'));
       await nextTurn();

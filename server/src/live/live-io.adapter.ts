@@ -68,7 +68,10 @@ export class LiveIoAdapter extends IoAdapter {
     const redisUrl = config.redisUrl;
     if (!redisUrl) return new LiveIoAdapter(app, config, logger, null);
     const connect = (role: string) => {
-      const client = new Redis(redisUrl, { lazyConnect: true, connectionName: `animata-live-${role}` });
+      const client = new Redis(redisUrl, {
+        lazyConnect: true,
+        connectionName: `animata-live-${role}`,
+      });
       client.on('error', (error) => logger.warn({ err: error, role }, 'live channel: Redis error'));
       return client;
     };
@@ -87,7 +90,9 @@ export class LiveIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     // A gateway's `cors` option is ignored on purpose: the channel is same-origin only.
     const { cors: _cors, ...rest }: Partial<ServerOptions> = options ?? {};
-    const publicOrigin = this.config.publicUrlExplicit ? new URL(this.config.publicUrl).origin : null;
+    const publicOrigin = this.config.publicUrlExplicit
+      ? new URL(this.config.publicUrl).origin
+      : null;
     const liveOptions: Partial<ServerOptions> = {
       ...rest,
       allowRequest: (request, callback) => {
@@ -125,7 +130,12 @@ export class LiveIoAdapter extends IoAdapter {
     if (!this.redis) return;
     const { pub, sub } = this.redis;
     await Promise.all(
-      [pub, sub].map((client) => client.quit().then(() => undefined, () => client.disconnect())),
+      [pub, sub].map((client) =>
+        client.quit().then(
+          () => undefined,
+          () => client.disconnect(),
+        ),
+      ),
     );
     this.log.debug('live channel: Redis connections closed');
   }

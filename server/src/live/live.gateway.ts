@@ -69,7 +69,10 @@ export class LiveGateway
     const room = this.server.to(message.room);
     // LiveService built the message from a checked (event, payload) pair; TypeScript cannot carry
     // that correlation through the union into Socket.IO's generic emit, hence this one widening.
-    const emit = room.emit as (event: LiveMessage['event'], payload: LiveMessage['payload']) => boolean;
+    const emit = room.emit as (
+      event: LiveMessage['event'],
+      payload: LiveMessage['payload'],
+    ) => boolean;
     emit.call(room, message.event, message.payload);
   }
 

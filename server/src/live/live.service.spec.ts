@@ -25,7 +25,11 @@ describe('LiveService', () => {
     live.attach(sink);
     live.toCustomer('c-1', 'thumbnail-ready', { projectId: 'p-1', previewUri: '/files/p-1.svg' });
     assert.deepEqual(delivered, [
-      { room: 'customer:c-1', event: 'thumbnail-ready', payload: { projectId: 'p-1', previewUri: '/files/p-1.svg' } },
+      {
+        room: 'customer:c-1',
+        event: 'thumbnail-ready',
+        payload: { projectId: 'p-1', previewUri: '/files/p-1.svg' },
+      },
     ]);
   });
 
@@ -35,7 +39,11 @@ describe('LiveService', () => {
     live.attach(sink);
     live.toTeam('t-7', 'render-update', { exportId: 'e-1', status: 'done', percent: 100 });
     assert.deepEqual(delivered, [
-      { room: 'team:t-7', event: 'render-update', payload: { exportId: 'e-1', status: 'done', percent: 100 } },
+      {
+        room: 'team:t-7',
+        event: 'render-update',
+        payload: { exportId: 'e-1', status: 'done', percent: 100 },
+      },
     ]);
   });
 
@@ -56,13 +64,20 @@ describe('LiveService', () => {
       asked.push(customerId);
       return ['t-1', 't-2'];
     });
-    assert.deepEqual(await live.roomsFor('c-1', 's-1'), ['customer:c-1', 'session:s-1', 'team:t-1', 'team:t-2']);
+    assert.deepEqual(await live.roomsFor('c-1', 's-1'), [
+      'customer:c-1',
+      'session:s-1',
+      'team:t-1',
+      'team:t-2',
+    ]);
     assert.deepEqual(asked, ['c-1']);
   });
 
   it('connects without team rooms, and logs, when memberships cannot be read', async () => {
     const warnings: unknown[] = [];
-    const live = new LiveService({ warn: (entry: unknown) => warnings.push(entry) } as unknown as AppLogger);
+    const live = new LiveService({
+      warn: (entry: unknown) => warnings.push(entry),
+    } as unknown as AppLogger);
     live.useTeamMemberships(async () => {
       throw new Error('database unavailable');
     });
@@ -81,8 +96,12 @@ describe('LiveService', () => {
 
   it('drops events quietly in a process without a live channel', () => {
     const debug: unknown[] = [];
-    const live = new LiveService({ debug: (entry: unknown) => debug.push(entry) } as unknown as AppLogger);
-    assert.doesNotThrow(() => live.toCustomer('c-1', 'render-update', { exportId: 'e', status: 'queued', percent: 0 }));
+    const live = new LiveService({
+      debug: (entry: unknown) => debug.push(entry),
+    } as unknown as AppLogger);
+    assert.doesNotThrow(() =>
+      live.toCustomer('c-1', 'render-update', { exportId: 'e', status: 'queued', percent: 0 }),
+    );
     assert.doesNotThrow(() => live.disconnectCustomer('c-1'));
     assert.deepEqual(debug, [{ room: 'customer:c-1', event: 'render-update' }]);
   });

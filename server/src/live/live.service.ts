@@ -75,7 +75,11 @@ export class LiveService {
     this.publish(liveRooms.customer(customerId), event, payload);
   }
 
-  toTeam<E extends LivePublishedEvent>(teamId: string, event: E, payload: LiveEventPayloads[E]): void {
+  toTeam<E extends LivePublishedEvent>(
+    teamId: string,
+    event: E,
+    payload: LiveEventPayloads[E],
+  ): void {
     this.publish(liveRooms.team(teamId), event, payload);
   }
 

@@ -13,7 +13,10 @@ describe('live channel same-origin check', () => {
     assert.equal(isSameOrigin('https://animata.example', 'internal:3000', publicOrigin), true);
     assert.equal(isSameOrigin('http://animata.example', 'animata.example', publicOrigin), false);
     assert.equal(isSameOrigin('https://evil.example', 'animata.example', publicOrigin), false);
-    assert.equal(isSameOrigin('https://animata.example.evil.example', 'animata.example', publicOrigin), false);
+    assert.equal(
+      isSameOrigin('https://animata.example.evil.example', 'animata.example', publicOrigin),
+      false,
+    );
   });
 
   it('without PUBLIC_URL, accepts an Origin whose host is the requested Host', () => {

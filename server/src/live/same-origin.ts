@@ -16,7 +16,10 @@ export function isSameOrigin(
   if (!host) return false;
   try {
     const parsed = new URL(origin);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host.toLowerCase();
+    return (
+      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+      parsed.host === host.toLowerCase()
+    );
   } catch {
     return false;
   }

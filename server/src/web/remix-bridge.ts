@@ -32,7 +32,10 @@ export interface WebLoadContext {
  * the raw stream while Nest keeps its parsers for /api. Unknown /api paths still get the
  * catalogue's JSON 404, never an HTML page.
  */
-export async function registerRemix(fastify: FastifyInstance, options: RemixBridgeOptions): Promise<void> {
+export async function registerRemix(
+  fastify: FastifyInstance,
+  options: RemixBridgeOptions,
+): Promise<void> {
   const serverEntry = path.join(options.buildDir, 'server', 'index.js');
   const clientDir = path.join(options.buildDir, 'client');
   if (!existsSync(serverEntry)) {
@@ -65,7 +68,9 @@ export async function registerRemix(fastify: FastifyInstance, options: RemixBrid
           .send({ error: catalogueMessages.notFound, requestId: String(request.id) });
       }
       if ((request.method === 'GET' || request.method === 'HEAD') && publicFiles.has(pathname)) {
-        return reply.header('cache-control', 'public, max-age=3600').sendFile(pathname.slice(1), clientDir);
+        return reply
+          .header('cache-control', 'public, max-age=3600')
+          .sendFile(pathname.slice(1), clientDir);
       }
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > options.bodyLimitBytes) {

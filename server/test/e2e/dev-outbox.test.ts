@@ -6,7 +6,10 @@ import { MailService } from '../../src/modules/mail/mail.service.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 /** Sends through MailService (no SMTP_URL: the outbox) and waits for the job to finish. */
-async function sendMail(app: TestApp, message: { to: string; subject: string; text: string; html?: string }) {
+async function sendMail(
+  app: TestApp,
+  message: { to: string; subject: string; text: string; html?: string },
+) {
   const queue = app.app.get<JobQueue>(JOB_QUEUE);
   const done = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('mail.send did not complete')), 10_000);
@@ -62,19 +65,32 @@ describe('dev outbox page (/dev/outbox), without JavaScript', () => {
     const html = await page.text();
     assert.match(html, /<h2[^>]*>Verify your e-mail<\/h2>/);
     assert.match(html, /<dd>eve@example\.com<\/dd>/);
-    assert.match(html, /<time dateTime="\d{4}-\d\d-\d\dT[^"]+Z">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time>/);
-    assert.match(html, /confirm here: <a href="https:\/\/animata\.test\/verify\?token=t0k3n" rel="noreferrer">https:\/\/animata\.test\/verify\?token=t0k3n<\/a>\.\nThanks/);
+    assert.match(
+      html,
+      /<time dateTime="\d{4}-\d\d-\d\dT[^"]+Z">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time>/,
+    );
+    assert.match(
+      html,
+      /confirm here: <a href="https:\/\/animata\.test\/verify\?token=t0k3n" rel="noreferrer">https:\/\/animata\.test\/verify\?token=t0k3n<\/a>\.\nThanks/,
+    );
     assert.match(html, /<summary>HTML version<\/summary><iframe[^>]*sandbox=""/);
     assert.ok(html.indexOf('Second mail') < html.indexOf('Verify your e-mail'), 'newest first');
-    assert.match(html, /<form method="post"[^>]*>.*<button type="submit" name="intent" value="clear"[^>]*>Clear outbox<\/button>/s);
+    assert.match(
+      html,
+      /<form method="post"[^>]*>.*<button type="submit" name="intent" value="clear"[^>]*>Clear outbox<\/button>/s,
+    );
 
     const cleared = await fetch(`${app.url}/dev/outbox`, formPost('intent=clear'));
     assert.equal(cleared.status, 302);
     assert.equal(cleared.headers.get('location'), '/dev/outbox');
-    const cookie = cleared.headers.getSetCookie().find((c) => c.startsWith('animata_notification='));
+    const cookie = cleared.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('animata_notification='));
     assert.ok(cookie, 'the redirect carries the notification');
 
-    const after = await fetch(`${app.url}/dev/outbox`, { headers: { cookie: cookie.split(';')[0]! } });
+    const after = await fetch(`${app.url}/dev/outbox`, {
+      headers: { cookie: cookie.split(';')[0]! },
+    });
     const afterHtml = await after.text();
     assert.match(afterHtml, /Outbox cleared/);
     assert.match(afterHtml, /snackbar--success/);
@@ -88,7 +104,9 @@ describe('dev outbox page in production', () => {
   let app: TestApp;
 
   before(async () => {
-    app = await startTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' } });
+    app = await startTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' },
+    });
   });
   after(async () => {
     await app?.stop();

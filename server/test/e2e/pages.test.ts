@@ -41,9 +41,16 @@ describe('one process serves the API and the pages', () => {
   });
 
   it('carries a one-time notification cookie to the page and clears it', async () => {
-    const value = Buffer.from(JSON.stringify({ type: 'success', message: 'Account info saved', timeout: 6000 })).toString('base64url');
-    const response = await fetch(`${app.url}/`, { headers: { cookie: `animata_notification=${value}` } });
+    const value = Buffer.from(
+      JSON.stringify({ type: 'success', message: 'Account info saved', timeout: 6000 }),
+    ).toString('base64url');
+    const response = await fetch(`${app.url}/`, {
+      headers: { cookie: `animata_notification=${value}` },
+    });
     assert.match(await response.text(), /Account info saved/);
-    assert.match(response.headers.get('set-cookie') ?? '', /animata_notification=; Path=\/; Max-Age=0/);
+    assert.match(
+      response.headers.get('set-cookie') ?? '',
+      /animata_notification=; Path=\/; Max-Age=0/,
+    );
   });
 });

@@ -19,7 +19,14 @@ interface Running {
 /** `node server/dist/server/src/main.js` as `npm start` runs it, until it says it is running. */
 async function startMain(env: Record<string, string>, detached = false): Promise<Running> {
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SERVE_WEB: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SERVE_WEB: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
@@ -85,7 +92,10 @@ describe('stopping the server process', () => {
   });
 
   it('stops its embedded PostgreSQL on SIGTERM and exits with 0', async () => {
-    const server = await startMain({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(embeddedPort) });
+    const server = await startMain({
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(embeddedPort),
+    });
     assert.equal(await accepts(embeddedPort), true);
     server.child.kill('SIGTERM');
     assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output());
@@ -93,7 +103,10 @@ describe('stopping the server process', () => {
   });
 
   it('exits with 0 on Ctrl-C, which reaches the embedded PostgreSQL as well', async () => {
-    const server = await startMain({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(embeddedPort) }, true);
+    const server = await startMain(
+      { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(embeddedPort) },
+      true,
+    );
     // A terminal's Ctrl-C signals the whole foreground process group.
     process.kill(-server.child.pid!, 'SIGINT');
     assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output());

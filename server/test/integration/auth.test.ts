@@ -75,11 +75,26 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
       [{ name: '', email: 'a@example.com', password: STRONG }, { name: 'Name is required' }],
       [{ name: 'A', email: 'not-an-email', password: STRONG }, { email: 'Invalid email address' }],
       [{ name: 'A', email: '', password: STRONG }, { email: 'Email is required' }],
-      [{ name: 'A', email: 'b@example.com', password: 'short' }, { password: 'Password must be at least 8 characters long' }],
-      [{ name: 'A', email: 'c@example.com', password: 'alllowercase1!' }, { password: 'Password must contain an uppercase letter' }],
-      [{ name: 'A', email: 'd@example.com', password: 'NoDigitsHere!' }, { password: 'Password must contain a number' }],
-      [{ name: 'A', email: 'e@example.com', password: 'NoSpecial123' }, { password: 'Password must contain a special character' }],
-      [{ name: 'A', email: 'f@example.com', password: `Aa1!${'x'.repeat(61)}` }, { password: 'Password must be at most 64 characters long' }],
+      [
+        { name: 'A', email: 'b@example.com', password: 'short' },
+        { password: 'Password must be at least 8 characters long' },
+      ],
+      [
+        { name: 'A', email: 'c@example.com', password: 'alllowercase1!' },
+        { password: 'Password must contain an uppercase letter' },
+      ],
+      [
+        { name: 'A', email: 'd@example.com', password: 'NoDigitsHere!' },
+        { password: 'Password must contain a number' },
+      ],
+      [
+        { name: 'A', email: 'e@example.com', password: 'NoSpecial123' },
+        { password: 'Password must contain a special character' },
+      ],
+      [
+        { name: 'A', email: 'f@example.com', password: `Aa1!${'x'.repeat(61)}` },
+        { password: 'Password must be at most 64 characters long' },
+      ],
     ];
     for (const [payload, errors] of cases) {
       const response = await client.post(`${API}/auth/register`, payload);
@@ -90,7 +105,9 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal((await register(new TestClient(app.url), email)).status, 200);
     const duplicate = await register(client, email.toUpperCase());
     assert.equal(duplicate.status, 422);
-    assert.deepEqual((await json(duplicate)).errors, { email: 'An account with this email already exists' });
+    assert.deepEqual((await json(duplicate)).errors, {
+      email: 'An account with this email already exists',
+    });
     assert.equal(client.cookie('animata_session'), undefined);
   });
 
@@ -99,13 +116,17 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     await register(new TestClient(app.url), email);
     const client = new TestClient(app.url);
     const wrong = await client.post(`${API}/auth/login`, { email, password: 'Wrong-Password-1' });
-    const unknown = await client.post(`${API}/auth/login`, { email: uniqueEmail('nobody'), password: 'Wrong-Password-1' });
+    const unknown = await client.post(`${API}/auth/login`, {
+      email: uniqueEmail('nobody'),
+      password: 'Wrong-Password-1',
+    });
     for (const response of [wrong, unknown]) {
       assert.equal(response.status, 422);
       assert.deepEqual((await json(response)).errors, { '.': 'Wrong email or password' });
     }
     // AUTH_LOCK_THRESHOLD is 4 here: three more failures lock the account.
-    for (let i = 0; i < 3; i += 1) await client.post(`${API}/auth/login`, { email, password: 'Wrong-Password-1' });
+    for (let i = 0; i < 3; i += 1)
+      await client.post(`${API}/auth/login`, { email, password: 'Wrong-Password-1' });
     const locked = await client.post(`${API}/auth/login`, { email, password: STRONG });
     assert.equal(locked.status, 422);
     assert.deepEqual((await json(locked)).errors, { '.': 'Wrong email or password' });
@@ -116,8 +137,13 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     const client = new TestClient(app.url);
     const missing = await client.post(`${API}/auth/login`, { email: '', password: '123456' });
     assert.deepEqual((await json(missing)).errors, { email: 'Email is required' });
-    const short = await client.post(`${API}/auth/login`, { email: 'a@example.com', password: '12345' });
-    assert.deepEqual((await json(short)).errors, { password: 'Password must be at least 8 characters long' });
+    const short = await client.post(`${API}/auth/login`, {
+      email: 'a@example.com',
+      password: '12345',
+    });
+    assert.deepEqual((await json(short)).errors, {
+      password: 'Password must be at least 8 characters long',
+    });
     const noPassword = await client.post(`${API}/auth/login`, { email: 'a@example.com' });
     assert.deepEqual((await json(noPassword)).errors, { password: 'Password is required' });
     const badEmail = await client.post(`${API}/auth/login`, { email: 'nope', password: '123456' });
@@ -130,10 +156,15 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     // An older account whose password predates today's rules.
     const { PasswordHasher } = await import('../../src/modules/auth/password-hasher.js');
     const hash = await new PasswordHasher().hash('weakpass');
-    await app.runtime.dataSource.query(`UPDATE customers SET password_hash = $2 WHERE email = $1`, [email, hash]);
+    await app.runtime.dataSource.query(`UPDATE customers SET password_hash = $2 WHERE email = $1`, [
+      email,
+      hash,
+    ]);
 
     const client = new TestClient(app.url);
-    const login = await json(await client.post(`${API}/auth/login`, { email, password: 'weakpass' }));
+    const login = await json(
+      await client.post(`${API}/auth/login`, { email, password: 'weakpass' }),
+    );
     assert.equal(login.secured, false);
     assert.equal(login.tfa_required, false);
     assert.equal((await json(await client.get(`${API}/session`))).passwordUpdateRequired, true);
@@ -148,7 +179,9 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     await again.post(`${API}/auth/login`, { email, password: 'weakpass' });
     const updated = await again.post(`${API}/account/change-password`, { password: STRONG });
     assert.equal((await json(updated)).message, 'Your password was updated');
-    const fresh = await json(await new TestClient(app.url).post(`${API}/auth/login`, { email, password: STRONG }));
+    const fresh = await json(
+      await new TestClient(app.url).post(`${API}/auth/login`, { email, password: STRONG }),
+    );
     assert.equal(fresh.secured, true);
   });
 
@@ -159,7 +192,9 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     const client = new TestClient(app.url);
     const known = await client.post(`${API}/auth/send-password-reset-email`, { email });
     const unknownEmail = uniqueEmail('ghost');
-    const unknown = await client.post(`${API}/auth/send-password-reset-email`, { email: unknownEmail });
+    const unknown = await client.post(`${API}/auth/send-password-reset-email`, {
+      email: unknownEmail,
+    });
     for (const response of [known, unknown]) {
       assert.equal(response.status, 200);
       assert.deepEqual(await json(response), {
@@ -170,21 +205,38 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal(await countMail(app.runtime.dataSource, unknownEmail), 0);
     const token = linkIn(mail, '/auth/reset-password').searchParams.get('token');
 
-    const weak = await client.post(`${API}/auth/reset-password`, { token, password: 'weakpassword' });
-    assert.deepEqual((await json(weak)).errors, { password: 'Password must contain an uppercase letter' });
-    const reset = await client.post(`${API}/auth/reset-password`, { token, password: 'New-Password-8' });
+    const weak = await client.post(`${API}/auth/reset-password`, {
+      token,
+      password: 'weakpassword',
+    });
+    assert.deepEqual((await json(weak)).errors, {
+      password: 'Password must contain an uppercase letter',
+    });
+    const reset = await client.post(`${API}/auth/reset-password`, {
+      token,
+      password: 'New-Password-8',
+    });
     assert.equal(reset.status, 200);
     assert.equal((await json(reset)).message, 'Your password was reset');
     assert.ok(client.cookie('animata_session'));
 
     assert.equal((await owner.get(`${API}/session`)).status, 401, 'old sessions end');
-    const reused = await client.post(`${API}/auth/reset-password`, { token, password: 'Other-Password-9' });
+    const reused = await client.post(`${API}/auth/reset-password`, {
+      token,
+      password: 'Other-Password-9',
+    });
     assert.deepEqual((await json(reused)).errors, {
       '.': 'This password reset link is invalid or has expired. Please ask for a new one.',
     });
-    const oldLogin = await new TestClient(app.url).post(`${API}/auth/login`, { email, password: STRONG });
+    const oldLogin = await new TestClient(app.url).post(`${API}/auth/login`, {
+      email,
+      password: STRONG,
+    });
     assert.equal(oldLogin.status, 422);
-    const newLogin = await new TestClient(app.url).post(`${API}/auth/login`, { email, password: 'New-Password-8' });
+    const newLogin = await new TestClient(app.url).post(`${API}/auth/login`, {
+      email,
+      password: 'New-Password-8',
+    });
     assert.equal(newLogin.status, 200);
   });
 
@@ -200,29 +252,65 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal(client.cookie('animata_session'), undefined);
     assert.ok(client.cookie('animata_tfa'), 'the attempt is bound to this browser');
 
-    const noEmail = await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: '' });
+    const noEmail = await client.post(`${API}/two-factor-auth/email`, {
+      action: 'login',
+      contact: '',
+    });
     assert.deepEqual((await json(noEmail)).errors, { contact: 'No email provided' });
 
     const started = new Date();
-    const sent = await json(await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email }));
+    const sent = await json(
+      await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email }),
+    );
     assert.equal(typeof sent.token, 'string');
-    const tooSoon = await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email });
+    const tooSoon = await client.post(`${API}/two-factor-auth/email`, {
+      action: 'login',
+      contact: email,
+    });
     assert.equal(tooSoon.status, 429);
     assert.match(String((await json(tooSoon)).error), /^Resend email \(\d+s\)$/);
-    const code = codeIn(await waitForMail(app.runtime.dataSource, email, /security code/, { after: started }));
+    const code = codeIn(
+      await waitForMail(app.runtime.dataSource, email, /security code/, { after: started }),
+    );
 
-    const format = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: '12a', contact: email });
+    const format = await client.post(`${API}/two-factor-auth/code`, {
+      token: sent.token,
+      action: 'login',
+      code: '12a',
+      contact: email,
+    });
     assert.deepEqual((await json(format)).errors, { code: 'Code must be a 6 digits long number.' });
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: wrongCode, contact: email });
+    const wrong = await client.post(`${API}/two-factor-auth/code`, {
+      token: sent.token,
+      action: 'login',
+      code: wrongCode,
+      contact: email,
+    });
     assert.deepEqual((await json(wrong)).errors, { code: 'The code is not correct.' });
 
     const stranger = new TestClient(app.url);
-    const elsewhere = await stranger.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code, contact: email });
-    assert.deepEqual((await json(elsewhere)).errors, { '.': 'Token is not valid.' }, 'bound to the attempt');
+    const elsewhere = await stranger.post(`${API}/two-factor-auth/code`, {
+      token: sent.token,
+      action: 'login',
+      code,
+      contact: email,
+    });
+    assert.deepEqual(
+      (await json(elsewhere)).errors,
+      { '.': 'Token is not valid.' },
+      'bound to the attempt',
+    );
 
     const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
-    const verified = await json(await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: spaced, contact: email }));
+    const verified = await json(
+      await client.post(`${API}/two-factor-auth/code`, {
+        token: sent.token,
+        action: 'login',
+        code: spaced,
+        contact: email,
+      }),
+    );
     assert.equal(typeof verified.token, 'string');
     const login = await client.post(`${API}/auth/login`, { email, tfa_token: verified.token });
     assert.equal(login.status, 200);
@@ -243,30 +331,51 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     const client = new TestClient(app.url);
     await client.post(`${API}/auth/login`, { email, password: STRONG });
     const started = new Date();
-    const sent = await json(await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email }));
-    const code = codeIn(await waitForMail(app.runtime.dataSource, email, /security code/, { after: started }));
+    const sent = await json(
+      await client.post(`${API}/two-factor-auth/email`, { action: 'login', contact: email }),
+    );
+    const code = codeIn(
+      await waitForMail(app.runtime.dataSource, email, /security code/, { after: started }),
+    );
     const wrongCode = code === '999999' ? '888888' : '999999';
     const answers: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const response = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code: wrongCode, contact: email });
+      const response = await client.post(`${API}/two-factor-auth/code`, {
+        token: sent.token,
+        action: 'login',
+        code: wrongCode,
+        contact: email,
+      });
       const errors = (await json(response)).errors as Record<string, string>;
       answers.push(errors.code ?? errors['.'] ?? '');
     }
     assert.equal(answers[3], 'The code is not correct.');
     assert.equal(answers[4], 'Too many wrong codes. Please start again.');
-    const right = await client.post(`${API}/two-factor-auth/code`, { token: sent.token, action: 'login', code, contact: email });
-    assert.deepEqual((await json(right)).errors, { '.': 'Too many wrong codes. Please start again.' });
+    const right = await client.post(`${API}/two-factor-auth/code`, {
+      token: sent.token,
+      action: 'login',
+      code,
+      contact: email,
+    });
+    assert.deepEqual((await json(right)).errors, {
+      '.': 'Too many wrong codes. Please start again.',
+    });
   });
 
   it('asks for a code when an unknown device signs in after repeated failures', async () => {
     const email = uniqueEmail('device');
     await register(new TestClient(app.url), email);
     const known = new TestClient(app.url);
-    assert.equal((await json(await known.post(`${API}/auth/login`, { email, password: STRONG }))).tfa_required, false);
+    assert.equal(
+      (await json(await known.post(`${API}/auth/login`, { email, password: STRONG }))).tfa_required,
+      false,
+    );
     const attacker = new TestClient(app.url);
     await attacker.post(`${API}/auth/login`, { email, password: 'Guess-Number-1' });
     await attacker.post(`${API}/auth/login`, { email, password: 'Guess-Number-2' });
-    const fromNewDevice = await json(await attacker.post(`${API}/auth/login`, { email, password: STRONG }));
+    const fromNewDevice = await json(
+      await attacker.post(`${API}/auth/login`, { email, password: STRONG }),
+    );
     assert.equal(fromNewDevice.tfa_required, true, 'TFA_AFTER_FAILURES is 2 here');
   });
 
@@ -290,7 +399,10 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
       headers: { origin: 'https://evil.example' },
     });
     assert.equal(forged.status, 403);
-    const noOrigin = await client.request('PUT', `${API}/account/two-factor`, { json: { enabled: true }, headers: { origin: 'null' } });
+    const noOrigin = await client.request('PUT', `${API}/account/two-factor`, {
+      json: { enabled: true },
+      headers: { origin: 'null' },
+    });
     assert.equal(noOrigin.status, 403);
     const own = await client.put(`${API}/account/two-factor`, { enabled: false });
     assert.equal(own.status, 200);
@@ -300,7 +412,11 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
 describe('sign-in rate limits (per client address)', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({ web: false, redis: true, env: { RATE_LIMIT_RECOVERY: '2/60', RATE_LIMIT_LOGIN: '3/60' } });
+    app = await startTestApp({
+      web: false,
+      redis: true,
+      env: { RATE_LIMIT_RECOVERY: '2/60', RATE_LIMIT_LOGIN: '3/60' },
+    });
   });
   after(async () => {
     await app?.stop();
@@ -309,15 +425,26 @@ describe('sign-in rate limits (per client address)', () => {
   it('answers 429 with a clear message once an address exceeds the limit (stored in Redis)', async () => {
     const client = new TestClient(app.url);
     for (let i = 0; i < 2; i += 1) {
-      assert.equal((await client.post(`${API}/auth/send-password-reset-email`, { email: 'x@example.com' })).status, 200);
+      assert.equal(
+        (await client.post(`${API}/auth/send-password-reset-email`, { email: 'x@example.com' }))
+          .status,
+        200,
+      );
     }
-    const limited = await client.post(`${API}/auth/send-password-reset-email`, { email: 'x@example.com' });
+    const limited = await client.post(`${API}/auth/send-password-reset-email`, {
+      email: 'x@example.com',
+    });
     assert.equal(limited.status, 429);
     assert.deepEqual(await json(limited), {
       error: 'Too many attempts. Please wait a minute and try again.',
       requestId: limited.headers.get('x-request-id'),
     });
-    for (let i = 0; i < 3; i += 1) await client.post(`${API}/auth/login`, { email: 'x@example.com', password: 'Whatever-1' });
-    assert.equal((await client.post(`${API}/auth/login`, { email: 'x@example.com', password: 'Whatever-1' })).status, 429);
+    for (let i = 0; i < 3; i += 1)
+      await client.post(`${API}/auth/login`, { email: 'x@example.com', password: 'Whatever-1' });
+    assert.equal(
+      (await client.post(`${API}/auth/login`, { email: 'x@example.com', password: 'Whatever-1' }))
+        .status,
+      429,
+    );
   });
 });

@@ -28,11 +28,14 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('explains a failed start with PostgreSQL’s own message, when its port is taken', async () => {
-    await assert.rejects(startEmbeddedPostgres(path.join(dir, 'data'), port, quiet), (error: Error) => {
-      assert.match(error.message, new RegExp(`did not start on 127\\.0\\.0\\.1:${port}`));
-      assert.match(error.message, /EMBEDDED_POSTGRES_PORT/);
-      assert.match(error.message, /could not bind|Address already in use/i);
-      return true;
-    });
+    await assert.rejects(
+      startEmbeddedPostgres(path.join(dir, 'data'), port, quiet),
+      (error: Error) => {
+        assert.match(error.message, new RegExp(`did not start on 127\\.0\\.0\\.1:${port}`));
+        assert.match(error.message, /EMBEDDED_POSTGRES_PORT/);
+        assert.match(error.message, /could not bind|Address already in use/i);
+        return true;
+      },
+    );
   });
 });

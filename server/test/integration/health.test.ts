@@ -25,12 +25,16 @@ describe('health and API conventions (real PostgreSQL and Redis)', () => {
   });
 
   it('applied the migrations to the database', async () => {
-    const rows: Array<{ name: string }> = await app.runtime.dataSource.query('SELECT name FROM migrations');
+    const rows: Array<{ name: string }> = await app.runtime.dataSource.query(
+      'SELECT name FROM migrations',
+    );
     assert.ok(rows.some((row) => row.name === 'Foundation1795343377049'));
   });
 
   it('answers an unknown /api path with the catalogue 404 as JSON and a request id', async () => {
-    const response = await fetch(`${app.url}/api/animata/nothing-here`, { headers: { 'x-request-id': 'trace-42' } });
+    const response = await fetch(`${app.url}/api/animata/nothing-here`, {
+      headers: { 'x-request-id': 'trace-42' },
+    });
     assert.equal(response.status, 404);
     assert.equal(response.headers.get('x-request-id'), 'trace-42');
     assert.deepEqual(await response.json(), {

@@ -53,7 +53,11 @@ function watch(queue: JobQueue) {
   return {
     events,
     unsubscribe,
-    until(condition: (events: JobEvent[]) => boolean, what: string, timeoutMs = 8000): Promise<void> {
+    until(
+      condition: (events: JobEvent[]) => boolean,
+      what: string,
+      timeoutMs = 8000,
+    ): Promise<void> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
@@ -73,7 +77,9 @@ function watch(queue: JobQueue) {
 }
 
 const finished = (id: string) => (events: JobEvent[]) =>
-  events.some((e) => e.jobId === id && (e.type === 'completed' || (e.type === 'failed' && !e.willRetry)));
+  events.some(
+    (e) => e.jobId === id && (e.type === 'completed' || (e.type === 'failed' && !e.willRetry)),
+  );
 
 /** A promise with its resolve function, to hold a job open. */
 function gate() {
@@ -101,23 +107,42 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         const events = watch(queue);
         await queue.startWorkers(
           handlers(async (job) => {
-            seen.push({ id: job.id, name: job.name, data: job.data, attempt: job.attempt, attempts: job.attempts });
+            seen.push({
+              id: job.id,
+              name: job.name,
+              data: job.data,
+              attempt: job.attempt,
+              attempts: job.attempts,
+            });
             return { delivered: job.data.to };
           }),
         );
-        const { id } = await queue.add('mail.send', mail('Hello', { html: '<p>Hi</p>' }), { attempts: 2 });
+        const { id } = await queue.add('mail.send', mail('Hello', { html: '<p>Hi</p>' }), {
+          attempts: 2,
+        });
         await events.until(finished(id), 'the job to finish');
         assert.deepEqual(seen, [
           {
             id,
             name: 'mail.send',
-            data: { to: 'someone@example.com', subject: 'Hello', text: 'Body of Hello', html: '<p>Hi</p>' },
+            data: {
+              to: 'someone@example.com',
+              subject: 'Hello',
+              text: 'Body of Hello',
+              html: '<p>Hi</p>',
+            },
             attempt: 1,
             attempts: 2,
           },
         ]);
         assert.deepEqual(events.events, [
-          { type: 'completed', queue: 'mail', jobId: id, name: 'mail.send', result: { delivered: 'someone@example.com' } },
+          {
+            type: 'completed',
+            queue: 'mail',
+            jobId: id,
+            name: 'mail.send',
+            result: { delivered: 'someone@example.com' },
+          },
         ]);
       });
     });
@@ -138,7 +163,11 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
           events.events.map((e) => (e.type === 'progress' ? `progress ${e.percent}` : e.type)),
           ['progress 40', 'progress 100', 'completed'],
         );
-        assert.ok(events.events.every((e) => e.jobId === id && e.name === 'mail.send' && e.queue === 'mail'));
+        assert.ok(
+          events.events.every(
+            (e) => e.jobId === id && e.name === 'mail.send' && e.queue === 'mail',
+          ),
+        );
       });
     });
 
@@ -157,12 +186,10 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         await events.until(finished(id), 'the job to finish');
         assert.deepEqual(attempts, [1, 2, 3]);
         assert.deepEqual(
-          events.events.map((e) => (e.type === 'failed' ? [e.type, e.attempt, e.error, e.willRetry] : [e.type])),
-          [
-            ['failed', 1, 'try 1 failed', true],
-            ['failed', 2, 'try 2 failed', true],
-            ['completed'],
-          ],
+          events.events.map((e) =>
+            e.type === 'failed' ? [e.type, e.attempt, e.error, e.willRetry] : [e.type],
+          ),
+          [['failed', 1, 'try 1 failed', true], ['failed', 2, 'try 2 failed', true], ['completed']],
         );
       });
     });
@@ -181,8 +208,24 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         await events.until(finished(id), 'the job to fail');
         assert.equal(tries, 2);
         assert.deepEqual(events.events, [
-          { type: 'failed', queue: 'mail', jobId: id, name: 'mail.send', error: 'SMTP said no', attempt: 1, willRetry: true },
-          { type: 'failed', queue: 'mail', jobId: id, name: 'mail.send', error: 'SMTP said no', attempt: 2, willRetry: false },
+          {
+            type: 'failed',
+            queue: 'mail',
+            jobId: id,
+            name: 'mail.send',
+            error: 'SMTP said no',
+            attempt: 1,
+            willRetry: true,
+          },
+          {
+            type: 'failed',
+            queue: 'mail',
+            jobId: id,
+            name: 'mail.send',
+            error: 'SMTP said no',
+            attempt: 2,
+            willRetry: false,
+          },
         ]);
       });
     });
@@ -204,7 +247,10 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         await events.until(finished('welcome-42'), 'the job to finish');
         // Added after it finished: still the same job. A later job on the same queue (one at a
         // time, in order) proves the duplicate never ran.
-        assert.equal((await queue.add('mail.send', mail('Thrice'), { jobId: 'welcome-42' })).id, 'welcome-42');
+        assert.equal(
+          (await queue.add('mail.send', mail('Thrice'), { jobId: 'welcome-42' })).id,
+          'welcome-42',
+        );
         const marker = await queue.add('mail.send', mail('Marker'));
         await events.until(finished(marker.id), 'the marker job');
         assert.deepEqual(runs, ['Once', 'Marker']);
@@ -236,7 +282,8 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         let most = 0;
         const events = watch(queue);
         const ids: string[] = [];
-        for (let i = 0; i < 4; i += 1) ids.push((await queue.add('mail.send', mail(`Job ${i}`))).id);
+        for (let i = 0; i < 4; i += 1)
+          ids.push((await queue.add('mail.send', mail(`Job ${i}`))).id);
         await queue.startWorkers(
           handlers(async () => {
             active += 1;
@@ -272,7 +319,9 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
       assert.equal(activeFinished, true, 'close() resolved only after the active job finished');
       await sleep(30);
       assert.deepEqual(started, ['Active']);
-      await assert.rejects(queue.add('mail.send', mail('Too late')), { message: QUEUE_CLOSED_MESSAGE });
+      await assert.rejects(queue.add('mail.send', mail('Too late')), {
+        message: QUEUE_CLOSED_MESSAGE,
+      });
     });
 
     it('runs a scheduled job at once and then again every interval', async () => {
@@ -288,7 +337,8 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         await queue.schedule('maintenance.cleanup', {}, 50);
         await queue.schedule('maintenance.cleanup', {}, 50);
         await events.until(
-          (e) => e.filter((x) => x.name === 'maintenance.cleanup' && x.type === 'completed').length >= 3,
+          (e) =>
+            e.filter((x) => x.name === 'maintenance.cleanup' && x.type === 'completed').length >= 3,
           'three scheduled runs',
         );
         assert.ok(runs >= 3);
@@ -297,8 +347,14 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
 
     it('refuses job ids that could clash with generated ids or key separators', async () => {
       await withQueue(async (queue) => {
-        await assert.rejects(queue.add('mail.send', mail('x'), { jobId: '123' }), /must be 1 to 200 letters/);
-        await assert.rejects(queue.add('mail.send', mail('x'), { jobId: 'a:b' }), /must be 1 to 200 letters/);
+        await assert.rejects(
+          queue.add('mail.send', mail('x'), { jobId: '123' }),
+          /must be 1 to 200 letters/,
+        );
+        await assert.rejects(
+          queue.add('mail.send', mail('x'), { jobId: 'a:b' }),
+          /must be 1 to 200 letters/,
+        );
       });
     });
 
@@ -337,7 +393,15 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
             ['progress', 'completed'],
           );
           assert.deepEqual(of(bad.id), [
-            { type: 'failed', queue: 'mail', jobId: bad.id, name: 'mail.send', error: 'No route to host', attempt: 1, willRetry: false },
+            {
+              type: 'failed',
+              queue: 'mail',
+              jobId: bad.id,
+              name: 'mail.send',
+              error: 'No route to host',
+              attempt: 1,
+              willRetry: false,
+            },
           ]);
         } finally {
           await Promise.all([worker.close(), web.close()]);

@@ -7,7 +7,13 @@ import { OutboxMailTransport } from '../../src/modules/mail/outbox-mail.transpor
 import { OutboxRepository } from '../../src/modules/mail/outbox.repository.js';
 import { SmtpMailTransport } from '../../src/modules/mail/smtp-mail.transport.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { decodeHeader, headersOf, partsOf, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
+import {
+  decodeHeader,
+  headersOf,
+  partsOf,
+  startSmtpReceiver,
+  type SmtpReceiver,
+} from '../support/smtp.js';
 
 const FROM = 'Animata <no-reply@animata.test>';
 
@@ -50,8 +56,14 @@ describe('SMTP mail transport (nodemailer against a real SMTP server)', () => {
     assert.equal(decodeHeader(headers.subject ?? ''), 'Grüße from Animata');
     assert.match(headers['content-type'] ?? '', /^multipart\/alternative/);
     const parts = partsOf(mail.raw);
-    assert.equal(parts['text/plain'], 'Confirm your e-mail: https://animata.test/verify?token=abc\r\nSee you soon.');
-    assert.equal(parts['text/html'], '<p>Confirm your <a href="https://animata.test/verify?token=abc">e-mail</a>.</p>');
+    assert.equal(
+      parts['text/plain'],
+      'Confirm your e-mail: https://animata.test/verify?token=abc\r\nSee you soon.',
+    );
+    assert.equal(
+      parts['text/html'],
+      '<p>Confirm your <a href="https://animata.test/verify?token=abc">e-mail</a>.</p>',
+    );
   });
 
   it('sends a text-only mail as a single text part', async () => {
@@ -64,7 +76,10 @@ describe('SMTP mail transport (nodemailer against a real SMTP server)', () => {
 
   it('rejects when the server cannot be reached, so the job retries', async () => {
     const transport = new SmtpMailTransport('smtp://127.0.0.1:1', FROM);
-    await assert.rejects(transport.send({ to: 'a@example.com', subject: 's', text: 't' }), /ECONNREFUSED/);
+    await assert.rejects(
+      transport.send({ to: 'a@example.com', subject: 's', text: 't' }),
+      /ECONNREFUSED/,
+    );
   });
 });
 
@@ -74,7 +89,11 @@ describe('mail through the queue with SMTP_URL set (BullMQ on Redis)', () => {
 
   before(async () => {
     smtp = await startSmtpReceiver();
-    app = await startTestApp({ redis: true, web: false, env: { SMTP_URL: smtp.url, MAIL_FROM: FROM } });
+    app = await startTestApp({
+      redis: true,
+      web: false,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM },
+    });
   });
   after(async () => {
     await app?.stop();
@@ -84,7 +103,9 @@ describe('mail through the queue with SMTP_URL set (BullMQ on Redis)', () => {
   it('MailService.send queues mail.send and the worker delivers it over SMTP', async () => {
     const queue = app.app.get<JobQueue>(JOB_QUEUE);
     const finished = nextFinished(queue);
-    await app.app.get(MailService).send({ to: 'cy@example.com', subject: 'Queued', text: 'Through the queue.' });
+    await app.app
+      .get(MailService)
+      .send({ to: 'cy@example.com', subject: 'Queued', text: 'Through the queue.' });
     const mail = await smtp.nth(1);
     assert.equal(headersOf(mail.raw).subject, 'Queued');
     assert.equal(partsOf(mail.raw)['text/plain'], 'Through the queue.');
@@ -109,14 +130,26 @@ describe('outbox mail transport (the embedded default, PostgreSQL)', () => {
   it('keeps a mail sent through MailService in mail_outbox', async () => {
     await app.runtime.dataSource.query('DELETE FROM mail_outbox');
     const finished = nextFinished(app.app.get<JobQueue>(JOB_QUEUE));
-    await app.app.get(MailService).send({ to: 'dee@example.com', subject: 'Kept', text: 'In the table.', html: '<p>In the table.</p>' });
+    await app.app
+      .get(MailService)
+      .send({
+        to: 'dee@example.com',
+        subject: 'Kept',
+        text: 'In the table.',
+        html: '<p>In the table.</p>',
+      });
     const event = await finished;
     assert.deepEqual(event.type === 'completed' ? event.result : event, { via: 'outbox' });
     const rows = await app.runtime.dataSource.query(
       'SELECT recipient, subject, text_body, html_body FROM mail_outbox',
     );
     assert.deepEqual(rows, [
-      { recipient: 'dee@example.com', subject: 'Kept', text_body: 'In the table.', html_body: '<p>In the table.</p>' },
+      {
+        recipient: 'dee@example.com',
+        subject: 'Kept',
+        text_body: 'In the table.',
+        html_body: '<p>In the table.</p>',
+      },
     ]);
   });
 
@@ -131,10 +164,20 @@ describe('outbox mail transport (the embedded default, PostgreSQL)', () => {
     assert.equal(response.headers.get('cache-control'), 'no-store');
     const body = (await response.json()) as { items: Array<Record<string, unknown>> };
     assert.equal(body.items.length, 50);
-    assert.deepEqual(body.items.slice(0, 2).map((m) => m.subject), ['Mail 52', 'Mail 51']);
+    assert.deepEqual(
+      body.items.slice(0, 2).map((m) => m.subject),
+      ['Mail 52', 'Mail 51'],
+    );
     assert.equal(body.items.at(-1)?.subject, 'Mail 3');
     const first = body.items[0]!;
-    assert.deepEqual(Object.keys(first).sort(), ['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+    assert.deepEqual(Object.keys(first).sort(), [
+      'createdAt',
+      'html',
+      'id',
+      'subject',
+      'text',
+      'to',
+    ]);
     assert.equal(first.to, 'n52@example.com');
     assert.equal(first.text, 'Text 52');
     assert.equal(first.html, null);
@@ -150,7 +193,10 @@ describe('dev outbox in production', () => {
   let app: TestApp;
 
   before(async () => {
-    app = await startTestApp({ web: false, env: { NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' } });
+    app = await startTestApp({
+      web: false,
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' },
+    });
   });
   after(async () => {
     await app?.stop();
@@ -161,9 +207,15 @@ describe('dev outbox in production', () => {
       "INSERT INTO mail_outbox (recipient, subject, text_body) VALUES ('e@example.com', 'Secret link', 'x')",
     );
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(`${app.url}/api/dev/outbox`, { method, headers: { 'x-request-id': 'prod-1' } });
+      const response = await fetch(`${app.url}/api/dev/outbox`, {
+        method,
+        headers: { 'x-request-id': 'prod-1' },
+      });
       assert.equal(response.status, 404, method);
-      assert.deepEqual(await response.json(), { error: 'Resource could not be found on the server.', requestId: 'prod-1' });
+      assert.deepEqual(await response.json(), {
+        error: 'Resource could not be found on the server.',
+        requestId: 'prod-1',
+      });
     }
     const rows: unknown[] = await app.runtime.dataSource.query('SELECT 1 FROM mail_outbox');
     assert.equal(rows.length, 1);

@@ -38,9 +38,15 @@ describe('maintenance.cleanup', () => {
     const event = await done;
     assert.deepEqual(event.type === 'completed' ? event.result : event, { expiredSessions: 1 });
     const left: Array<{ id: string }> = await db.query('SELECT id FROM sessions');
-    assert.deepEqual(left.map((row) => row.id), ['l'.repeat(64)]);
+    assert.deepEqual(
+      left.map((row) => row.id),
+      ['l'.repeat(64)],
+    );
 
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
-    assert.match(metrics, /jobs_finished_total\{queue="maintenance",name="maintenance.cleanup",outcome="completed"\} [1-9]/);
+    assert.match(
+      metrics,
+      /jobs_finished_total\{queue="maintenance",name="maintenance.cleanup",outcome="completed"\} [1-9]/,
+    );
   });
 });

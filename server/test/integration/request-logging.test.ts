@@ -20,7 +20,8 @@ describe('request logging (LOG_LEVEL=info)', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'animata-test-'));
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line) lines.push(JSON.parse(line));
         done();
       },
     });
@@ -43,7 +44,12 @@ describe('request logging (LOG_LEVEL=info)', () => {
   });
 
   it('logs API requests but not the health and metrics probes', async () => {
-    for (const probe of ['/api/health', '/api/health/ready', '/metrics', '/api/health/ready?full=1']) {
+    for (const probe of [
+      '/api/health',
+      '/api/health/ready',
+      '/metrics',
+      '/api/health/ready?full=1',
+    ]) {
       assert.equal((await fetch(`${app.url}${probe}`)).status, 200, probe);
     }
     assert.equal((await fetch(`${app.url}/api/animata/nothing-here`)).status, 404);

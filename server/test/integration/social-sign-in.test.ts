@@ -8,7 +8,9 @@ const API = '/api/animata';
 
 /** Follows the OAuth round trip like a browser: app → provider → app callback. */
 async function signInWithGoogle(client: TestClient, redirectTo: string): Promise<Response> {
-  const start = await client.get(`${API}/auth/social/google?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const start = await client.get(
+    `${API}/auth/social/google?redirectTo=${encodeURIComponent(redirectTo)}`,
+  );
   assert.equal(start.status, 302);
   const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
   assert.equal(authorize.status, 302, 'the provider answers with a redirect to our callback');
@@ -22,7 +24,10 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
 
   before(async () => {
     await provider.start();
-    app = await startTestApp({ web: false, env: { ...provider.googleEnv(), ...provider.facebookEnv() } });
+    app = await startTestApp({
+      web: false,
+      env: { ...provider.googleEnv(), ...provider.facebookEnv() },
+    });
   });
   after(async () => {
     await app?.stop();
@@ -35,7 +40,12 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
   });
 
   it('creates a verified customer and returns to where the visitor was going', async () => {
-    provider.profile = { sub: 'g-new', email: 'New.Person@example.com', email_verified: true, name: 'New Person' };
+    provider.profile = {
+      sub: 'g-new',
+      email: 'New.Person@example.com',
+      email_verified: true,
+      name: 'New Person',
+    };
     const client = new TestClient(app.url);
     const done = await signInWithGoogle(client, '/billing?tab=1');
     assert.equal(done.status, 302);
@@ -48,12 +58,24 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
 
   it('links an existing account by its verified e-mail, and signs in by identity afterwards', async () => {
     const owner = new TestClient(app.url);
-    await owner.post(`${API}/auth/register`, { name: 'Existing', email: 'existing@example.com', password: 'Correct-Horse-7' });
-    provider.profile = { sub: 'g-existing', email: 'existing@example.com', email_verified: true, name: 'Existing' };
+    await owner.post(`${API}/auth/register`, {
+      name: 'Existing',
+      email: 'existing@example.com',
+      password: 'Correct-Horse-7',
+    });
+    provider.profile = {
+      sub: 'g-existing',
+      email: 'existing@example.com',
+      email_verified: true,
+      name: 'Existing',
+    };
     const client = new TestClient(app.url);
     await signInWithGoogle(client, '/');
     const session = (await (await client.get(`${API}/session`)).json()) as Record<string, unknown>;
-    const ownerSession = (await (await owner.get(`${API}/session`)).json()) as Record<string, unknown>;
+    const ownerSession = (await (await owner.get(`${API}/session`)).json()) as Record<
+      string,
+      unknown
+    >;
     assert.equal(session.customerId, ownerSession.customerId);
     const identities: unknown[] = await app.runtime.dataSource.query(
       `SELECT 1 FROM social_identities WHERE provider = 'google' AND subject = 'g-existing'`,
@@ -62,7 +84,12 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
   });
 
   it('never links by an address the provider has not verified', async () => {
-    provider.profile = { sub: 'g-unverified', email: 'existing@example.com', email_verified: false, name: 'Impostor' };
+    provider.profile = {
+      sub: 'g-unverified',
+      email: 'existing@example.com',
+      email_verified: false,
+      name: 'Impostor',
+    };
     const client = new TestClient(app.url);
     const done = await signInWithGoogle(client, '/account');
     assert.equal(done.status, 302);
@@ -72,7 +99,12 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
   });
 
   it('refuses a callback whose state does not match this browser', async () => {
-    provider.profile = { sub: 'g-state', email: 'state@example.com', email_verified: true, name: 'State' };
+    provider.profile = {
+      sub: 'g-state',
+      email: 'state@example.com',
+      email_verified: true,
+      name: 'State',
+    };
     const victim = new TestClient(app.url);
     const start = await victim.get(`${API}/auth/social/google`);
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
@@ -84,13 +116,23 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
   });
 
   it('ignores an off-site redirectTo', async () => {
-    provider.profile = { sub: 'g-offsite', email: 'offsite@example.com', email_verified: true, name: 'Off Site' };
+    provider.profile = {
+      sub: 'g-offsite',
+      email: 'offsite@example.com',
+      email_verified: true,
+      name: 'Off Site',
+    };
     const done = await signInWithGoogle(new TestClient(app.url), 'https://evil.example/steal');
     assert.equal(done.headers.get('location'), '/');
   });
 
   it('signs in with Facebook too', async () => {
-    provider.profile = { sub: 'fb-1', email: 'fb@example.com', email_verified: true, name: 'Face Book' };
+    provider.profile = {
+      sub: 'fb-1',
+      email: 'fb@example.com',
+      email_verified: true,
+      name: 'Face Book',
+    };
     const client = new TestClient(app.url);
     const start = await client.get(`${API}/auth/social/facebook`);
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });

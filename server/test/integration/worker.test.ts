@@ -18,7 +18,10 @@ import { testEnvironment } from '../support/environment.js';
 import { quietLogger } from '../support/logger.js';
 import { deleteRedisPrefix } from '../support/redis.js';
 
-const workerEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/worker.js');
+const workerEntry = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../src/worker.js',
+);
 
 function completedMail(queue: JobQueue): Promise<JobEvent> {
   return new Promise((resolve) => {
@@ -49,7 +52,13 @@ describe('a web process without workers and `npm run worker` sharing Redis and P
     database = await createTestDatabase();
     redis = new Redis(testEnvironment().redisUrl, { maxRetriesPerRequest: null });
     maintenance = new Queue('maintenance', { connection: redis, prefix });
-    web = await startTestApp({ redis: true, web: false, database, redisPrefix: prefix, env: { RUN_WORKERS: 'false' } });
+    web = await startTestApp({
+      redis: true,
+      web: false,
+      database,
+      redisPrefix: prefix,
+      env: { RUN_WORKERS: 'false' },
+    });
   });
   after(async () => {
     await web?.stop();
@@ -71,7 +80,9 @@ describe('a web process without workers and `npm run worker` sharing Redis and P
   }
 
   it('the web process queues mail but runs no job and sets no schedule', async () => {
-    await web.app.get(MailService).send({ to: 'wait@example.com', subject: 'Waiting for a worker', text: 'x' });
+    await web.app
+      .get(MailService)
+      .send({ to: 'wait@example.com', subject: 'Waiting for a worker', text: 'x' });
     assert.deepEqual(await outboxSubjects(web), []);
     assert.equal(await maintenance.getJobScheduler('maintenance.cleanup'), undefined);
   });
@@ -96,11 +107,15 @@ describe('a web process without workers and `npm run worker` sharing Redis and P
       env: childEnv(workerEnv()),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     try {
       await outputLine(child, /Animata worker is running/);
       const completed = completedMail(web.app.get<JobQueue>(JOB_QUEUE));
-      await web.app.get(MailService).send({ to: 'proc@example.com', subject: 'From the worker process', text: 'x' });
+      await web.app
+        .get(MailService)
+        .send({ to: 'proc@example.com', subject: 'From the worker process', text: 'x' });
       await completed;
       assert.deepEqual((await outboxSubjects(web)).at(-1), 'From the worker process');
       child.kill('SIGTERM');
@@ -112,8 +127,10 @@ describe('a web process without workers and `npm run worker` sharing Redis and P
 
   it('`npm run worker` refuses to start without REDIS_URL', async () => {
     const { REDIS_URL: _omitted, ...env } = workerEnv();
-    const child = spawn(process.execPath, [workerEntry], { env: childEnv(env),
-      stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [workerEntry], {
+      env: childEnv(env),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -23,7 +23,10 @@ export async function newCustomer(
 }
 
 /** Signs a customer in on a booted app: a real session, returned as a Cookie header value. */
-export async function newSessionCookie(app: Pick<StartedApp, 'app' | 'runtime'>, customerId: string): Promise<string> {
+export async function newSessionCookie(
+  app: Pick<StartedApp, 'app' | 'runtime'>,
+  customerId: string,
+): Promise<string> {
   const token = await app.app.get(SessionsService).create(customerId);
   return `${sessionCookieName(app.runtime.config)}=${encodeURIComponent(token)}`;
 }

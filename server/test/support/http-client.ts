@@ -22,13 +22,18 @@ export class TestClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      json?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = new URL(this.baseUrl).origin;
+    if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers))
+      headers.origin = new URL(this.baseUrl).origin;
     let body: string | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -37,13 +42,20 @@ export class TestClient {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const index = pair!.indexOf('=');
       const name = pair!.slice(0, index).trim();
       const value = pair!.slice(index + 1).trim();
-      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      const expired = attributes.some(
+        (a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

@@ -14,15 +14,23 @@ export interface MockProfile {
  */
 export class MockOAuthProvider {
   private readonly server = new OAuth2Server();
-  profile: MockProfile = { sub: 'google-1', email: 'someone@example.com', email_verified: true, name: 'Some One' };
+  profile: MockProfile = {
+    sub: 'google-1',
+    email: 'someone@example.com',
+    email_verified: true,
+    name: 'Some One',
+  };
 
   async start(): Promise<void> {
     await this.server.issuer.keys.generate('RS256');
     await this.server.start(0, '127.0.0.1');
-    this.server.service.on('beforeUserinfo', (userInfoResponse: { body: unknown; statusCode: number }) => {
-      userInfoResponse.body = { ...this.profile, id: this.profile.sub };
-      userInfoResponse.statusCode = 200;
-    });
+    this.server.service.on(
+      'beforeUserinfo',
+      (userInfoResponse: { body: unknown; statusCode: number }) => {
+        userInfoResponse.body = { ...this.profile, id: this.profile.sub };
+        userInfoResponse.statusCode = 200;
+      },
+    );
   }
 
   get url(): string {

@@ -15,11 +15,12 @@ export async function waitForMail(
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
-    const rows: Array<{ recipient: string; subject: string; text_body: string }> = await dataSource.query(
-      `SELECT recipient, subject, text_body FROM mail_outbox
+    const rows: Array<{ recipient: string; subject: string; text_body: string }> =
+      await dataSource.query(
+        `SELECT recipient, subject, text_body FROM mail_outbox
        WHERE recipient = $1 AND created_at >= $2 ORDER BY created_at DESC`,
-      [to.toLowerCase(), options.after ?? new Date(0)],
-    );
+        [to.toLowerCase(), options.after ?? new Date(0)],
+      );
     const found = rows.find((row) => subject.test(row.subject));
     if (found) return { recipient: found.recipient, subject: found.subject, text: found.text_body };
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} arrived`);

@@ -17,7 +17,11 @@ export class RecaptchaServer {
       request.on('end', () => {
         const form = new URLSearchParams(body);
         const token = form.get('response') ?? '';
-        this.requests.push({ secret: form.get('secret') ?? '', response: token, remoteip: form.get('remoteip') });
+        this.requests.push({
+          secret: form.get('secret') ?? '',
+          response: token,
+          remoteip: form.get('remoteip'),
+        });
         const result = token.startsWith('good-')
           ? { success: true, score: 0.9, action: token.slice(5) }
           : token === 'bot'

@@ -56,7 +56,12 @@ export default function Account() {
           </div>
           <Form method="post">
             <input type="hidden" name="twoFactor" value={twoFactorEnabled ? 'off' : 'on'} />
-            <button type="submit" className="button button--ghost" disabled={saving} aria-pressed={twoFactorEnabled}>
+            <button
+              type="submit"
+              className="button button--ghost"
+              disabled={saving}
+              aria-pressed={twoFactorEnabled}
+            >
               {twoFactorEnabled ? 'Turn off' : 'Turn on'}
             </button>
           </Form>

@@ -46,8 +46,15 @@ export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
-  const [options, coupon] = await Promise.all([getAuthOptions(request, context), getSiteCoupon(request, context)]);
-  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey, coupon };
+  const [options, coupon] = await Promise.all([
+    getAuthOptions(request, context),
+    getSiteCoupon(request, context),
+  ]);
+  return {
+    socialProviders: options.socialProviders,
+    recaptchaSiteKey: options.recaptchaSiteKey,
+    coupon,
+  };
 }
 
 interface ActionResult {
@@ -72,15 +79,25 @@ async function login(client: Api, body: Record<string, string>, url: string) {
   });
   if (!result.ok) {
     return data<ActionResult>(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice, email: body.email ?? '' },
+      {
+        fieldErrors: result.error.fieldErrors,
+        notice: result.error.notice,
+        email: body.email ?? '',
+      },
       { status: result.status === 429 ? 429 : 422, headers: result.headers },
     );
   }
   if (result.data.tfa_required) {
-    return data<ActionResult>({ twoFactor: openTwoFactor('login', body.email ?? '') }, { headers: result.headers });
+    return data<ActionResult>(
+      { twoFactor: openTwoFactor('login', body.email ?? '') },
+      { headers: result.headers },
+    );
   }
   if (!result.data.customer_id) {
-    return data<ActionResult>({ notice: authMessages.unknownLoginError, email: body.email ?? '' }, { status: 422 });
+    return data<ActionResult>(
+      { notice: authMessages.unknownLoginError, email: body.email ?? '' },
+      { status: 422 },
+    );
   }
   return afterLogin(result.data, url, result.headers);
 }
@@ -99,7 +116,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === 'tfa-code') {
     const state = readTwoFactorState(form, 'login');
-    const { state: checked, verifiedToken } = await verifyTwoFactorCode(client, state, String(form.get('code') ?? ''));
+    const { state: checked, verifiedToken } = await verifyTwoFactorCode(
+      client,
+      state,
+      String(form.get('code') ?? ''),
+    );
     if (!verifiedToken) return data<ActionResult>({ twoFactor: checked }, { status: 422 });
     // The login is repeated with the token; the BFF checked the password before the code.
     return login(client, { email, tfa_token: verifiedToken }, url);
@@ -107,7 +128,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const password = String(form.get('password') ?? '');
   const fieldErrors = validateLogin({ email, password });
-  if (Object.keys(fieldErrors).length > 0) return data<ActionResult>({ fieldErrors, email }, { status: 422 });
+  if (Object.keys(fieldErrors).length > 0)
+    return data<ActionResult>({ fieldErrors, email }, { status: 422 });
   const recaptcha = form.get('recaptcha');
   return login(
     client,
@@ -133,7 +155,8 @@ export default function Login() {
   const serverErrors = result?.fieldErrors ?? {};
   const errorFor = (name: 'email' | 'password') =>
     serverErrors[name] ?? (touched[name] ? live[name] : undefined);
-  const registerHref = url === '/' ? pagePaths.register : `${pagePaths.register}?url=${encodeURIComponent(url)}`;
+  const registerHref =
+    url === '/' ? pagePaths.register : `${pagePaths.register}?url=${encodeURIComponent(url)}`;
 
   return (
     <>
@@ -194,7 +217,13 @@ export default function Login() {
             {result.notice}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="login" className="button button--primary button--block" disabled={submitting}>
+        <button
+          type="submit"
+          name="intent"
+          value="login"
+          className="button button--primary button--block"
+          disabled={submitting}
+        >
           {submitting ? 'Logging in…' : authTexts.loginButton}
         </button>
       </Form>

@@ -14,7 +14,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const result = await api(request, context).post(`${API_BASE}/auth/sign-out`);
   const target = safeRedirect(form.get('url'));
-  const to = target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;
+  const to =
+    target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;
   return redirect(to, { headers: result.headers });
 }
 

@@ -10,7 +10,12 @@ import {
   type FieldErrors,
   type RegisterResponse,
 } from '@animata/contracts';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import {
   Form,
   Link,
@@ -44,8 +49,15 @@ export const meta: MetaFunction = () => [{ title: 'Create your free account · A
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
-  const [options, coupon] = await Promise.all([getAuthOptions(request, context), getSiteCoupon(request, context)]);
-  return { socialProviders: options.socialProviders, recaptchaSiteKey: options.recaptchaSiteKey, coupon };
+  const [options, coupon] = await Promise.all([
+    getAuthOptions(request, context),
+    getSiteCoupon(request, context),
+  ]);
+  return {
+    socialProviders: options.socialProviders,
+    recaptchaSiteKey: options.recaptchaSiteKey,
+    coupon,
+  };
 }
 
 interface ActionResult {
@@ -55,7 +67,11 @@ interface ActionResult {
   twoFactor?: TwoFactorState;
 }
 
-async function register(client: Api, body: Record<string, string>, values: { name: string; email: string }) {
+async function register(
+  client: Api,
+  body: Record<string, string>,
+  values: { name: string; email: string },
+) {
   const result = await client.post<RegisterResponse>(`${API_BASE}/auth/register`, body, {
     knownFields: ['name', 'email', 'password'],
   });
@@ -66,13 +82,18 @@ async function register(client: Api, body: Record<string, string>, values: { nam
     );
   }
   if (result.data.tfa_required) {
-    return data<ActionResult>({ twoFactor: openTwoFactor('register', values.email), values }, { headers: result.headers });
+    return data<ActionResult>(
+      { twoFactor: openTwoFactor('register', values.email), values },
+      { headers: result.headers },
+    );
   }
   if (!result.data.customer_id) {
     return data<ActionResult>({ notice: authMessages.unknownLoginError, values }, { status: 422 });
   }
   // §4.4: the message, a sign-up event (recorded by the BFF), then /.
-  return redirectWithNotification('/', notify('success', authMessages.registered), { headers: result.headers });
+  return redirectWithNotification('/', notify('success', authMessages.registered), {
+    headers: result.headers,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,20 +105,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'tfa-cancel') return data<ActionResult>({ values });
   if (intent === 'tfa-send') {
-    const { state, headers } = await sendTwoFactorCode(client, readTwoFactorState(form, 'register'));
+    const { state, headers } = await sendTwoFactorCode(
+      client,
+      readTwoFactorState(form, 'register'),
+    );
     return data<ActionResult>({ twoFactor: state, values }, { headers });
   }
   if (intent === 'tfa-code') {
     const state = readTwoFactorState(form, 'register');
-    const { state: checked, verifiedToken } = await verifyTwoFactorCode(client, state, String(form.get('code') ?? ''));
+    const { state: checked, verifiedToken } = await verifyTwoFactorCode(
+      client,
+      state,
+      String(form.get('code') ?? ''),
+    );
     if (!verifiedToken) return data<ActionResult>({ twoFactor: checked, values }, { status: 422 });
     // Re-submitted with the token and without the captcha; the BFF kept the checked password.
-    return register(client, { name: values.name, email: values.email, tfa_token: verifiedToken }, values);
+    return register(
+      client,
+      { name: values.name, email: values.email, tfa_token: verifiedToken },
+      values,
+    );
   }
 
   const password = String(form.get('password') ?? '');
   const fieldErrors = validateRegister({ ...values, password });
-  if (Object.keys(fieldErrors).length > 0) return data<ActionResult>({ fieldErrors, values }, { status: 422 });
+  if (Object.keys(fieldErrors).length > 0)
+    return data<ActionResult>({ fieldErrors, values }, { status: 422 });
   const recaptcha = form.get('recaptcha');
   return register(
     client,
@@ -132,7 +165,8 @@ export default function Register() {
   const serverErrors = result?.fieldErrors ?? {};
   const errorFor = (name: 'name' | 'email' | 'password') =>
     serverErrors[name] ?? (touched[name] && name !== 'password' ? live[name] : undefined);
-  const loginHref = url === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(url)}`;
+  const loginHref =
+    url === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(url)}`;
 
   return (
     <>

@@ -42,7 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // 'Your password was reset', then / (old sessions ended, a new one started).
-  return redirectWithNotification('/', notify('success', result.data.message), { headers: result.headers });
+  return redirectWithNotification('/', notify('success', result.data.message), {
+    headers: result.headers,
+  });
 }
 
 export default function ResetPassword() {
@@ -82,7 +84,11 @@ export default function ResetPassword() {
             {result.notice}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={submitting}
+        >
           {submitting ? 'Saving…' : authTexts.setPassword}
         </button>
       </Form>

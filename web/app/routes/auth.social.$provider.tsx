@@ -4,7 +4,10 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 /** /auth/social/{provider}?redirectTo=…: the BFF starts the provider's OAuth round trip. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const provider = params.provider;
-  if (provider !== 'google' && provider !== 'facebook') throw new Response('Not found', { status: 404 });
+  if (provider !== 'google' && provider !== 'facebook')
+    throw new Response('Not found', { status: 404 });
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
-  return redirect(`${API_BASE}/auth/social/${provider}?redirectTo=${encodeURIComponent(redirectTo)}`);
+  return redirect(
+    `${API_BASE}/auth/social/${provider}?redirectTo=${encodeURIComponent(redirectTo)}`,
+  );
 }

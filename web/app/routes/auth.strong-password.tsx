@@ -10,7 +10,12 @@ import {
   type FieldErrors,
   type MessageResponse,
 } from '@animata/contracts';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
@@ -39,12 +44,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'later') {
     const result = await client.delete<MessageResponse>(`${API_BASE}/account/change-password`);
     if (!result.ok && result.error.kind === 'logged-out') return client.toLogin();
-    return redirectWithNotification(url, notify('info', result.ok ? result.data.message : result.error.notice));
+    return redirectWithNotification(
+      url,
+      notify('info', result.ok ? result.data.message : result.error.notice),
+    );
   }
   const password = String(form.get('password') ?? '');
   // §4.6: update only when the requirements are met.
   if (!isStrongPassword(password)) {
-    return data<ActionResult>({ fieldErrors: { password: authMessages.passwordNotValid } }, { status: 422 });
+    return data<ActionResult>(
+      { fieldErrors: { password: authMessages.passwordNotValid } },
+      { status: 422 },
+    );
   }
   const result = await client.post<MessageResponse>(
     `${API_BASE}/account/change-password`,
@@ -53,7 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return client.toLogin();
-    return data<ActionResult>({ fieldErrors: result.error.fieldErrors, notice: result.error.notice }, { status: 422 });
+    return data<ActionResult>(
+      { fieldErrors: result.error.fieldErrors, notice: result.error.notice },
+      { status: 422 },
+    );
   }
   return redirectWithNotification(url, notify('success', result.data.message));
 }
@@ -96,7 +110,13 @@ export default function StrongPassword() {
         >
           {authTexts.updatePassword}
         </button>
-        <button type="submit" name="intent" value="later" formNoValidate className="button button--link">
+        <button
+          type="submit"
+          name="intent"
+          value="later"
+          formNoValidate
+          className="button button--link"
+        >
           {authTexts.updateLater}
         </button>
       </Form>

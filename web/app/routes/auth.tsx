@@ -22,9 +22,23 @@ export default function AuthFrame() {
             <animate attributeName="cy" values="140;220;140" dur="2.4s" repeatCount="indefinite" />
           </circle>
           <rect x="210" y="190" width="90" height="90" rx="18" fill="#ff7a59">
-            <animateTransform attributeName="transform" type="rotate" from="0 255 235" to="360 255 235" dur="6s" repeatCount="indefinite" />
+            <animateTransform
+              attributeName="transform"
+              type="rotate"
+              from="0 255 235"
+              to="360 255 235"
+              dur="6s"
+              repeatCount="indefinite"
+            />
           </rect>
-          <path d="M60 330 Q200 260 340 330" stroke="#fff" strokeWidth="6" fill="none" strokeLinecap="round" opacity="0.8" />
+          <path
+            d="M60 330 Q200 260 340 330"
+            stroke="#fff"
+            strokeWidth="6"
+            fill="none"
+            strokeLinecap="round"
+            opacity="0.8"
+          />
         </svg>
         <p className="auth-layout__tagline">Bring your graphics to life.</p>
       </aside>

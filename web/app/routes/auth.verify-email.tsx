@@ -19,7 +19,10 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.verifyTitle} · A
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
   if (token) {
-    const result = await api(request, context).post<MessageResponse>(`${API_BASE}/auth/verify-email`, { token });
+    const result = await api(request, context).post<MessageResponse>(
+      `${API_BASE}/auth/verify-email`,
+      { token },
+    );
     return result.ok
       ? redirectWithNotification('/', notify('success', result.data.message))
       : redirectWithNotification(
@@ -28,13 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         );
   }
   const session = await getSession(request, context);
-  if (!session) throw redirect(`${pagePaths.login}?url=${encodeURIComponent(pagePaths.verifyEmail)}`);
+  if (!session)
+    throw redirect(`${pagePaths.login}?url=${encodeURIComponent(pagePaths.verifyEmail)}`);
   if (session.verified) throw redirect('/');
   return { email: session.email };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await api(request, context).post<MessageResponse>(`${API_BASE}/auth/send-validation-email`, {});
+  const result = await api(request, context).post<MessageResponse>(
+    `${API_BASE}/auth/send-validation-email`,
+    {},
+  );
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return api(request, context).toLogin();
     return redirectWithNotification(pagePaths.verifyEmail, notify('error', result.error.notice));
@@ -46,7 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function VerifyEmail() {
   const { email } = useLoaderData<typeof loader>() as { email: string };
   const navigation = useNavigation();
-  const sending = navigation.state === 'submitting' && navigation.formAction?.startsWith(pagePaths.verifyEmail);
+  const sending =
+    navigation.state === 'submitting' && navigation.formAction?.startsWith(pagePaths.verifyEmail);
   return (
     <>
       <h1 className="auth-title">{authTexts.verifyTitle}</h1>

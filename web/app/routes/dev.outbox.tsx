@@ -111,7 +111,11 @@ function OutboxEntry({ mail }: { mail: OutboxMail }) {
         <details className="outbox-mail__html">
           <summary>{outboxTexts.htmlVersion}</summary>
           {/* An empty sandbox: no scripts, no forms, no navigation out of the preview. */}
-          <iframe title={`${outboxTexts.htmlVersion}: ${mail.subject}`} sandbox="" srcDoc={mail.html} />
+          <iframe
+            title={`${outboxTexts.htmlVersion}: ${mail.subject}`}
+            sandbox=""
+            srcDoc={mail.html}
+          />
         </details>
       ) : null}
     </article>

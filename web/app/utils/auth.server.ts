@@ -11,7 +11,10 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from './api.server.js';
 
 /** Who is signed in, or null. */
-export async function getSession(request: Request, context: AppLoadContext): Promise<SessionInfoResponse | null> {
+export async function getSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionInfoResponse | null> {
   const result = await api(request, context).get<SessionInfoResponse>(apiPaths.session);
   return result.ok ? result.data : null;
 }
@@ -46,12 +49,17 @@ export async function requireCustomer(
  * Pages open to everyone (the home page): a signed-in customer who still has to verify or to
  * choose a stronger password is sent there first.
  */
-export async function redirectIfIncomplete(request: Request, context: AppLoadContext): Promise<void> {
+export async function redirectIfIncomplete(
+  request: Request,
+  context: AppLoadContext,
+): Promise<void> {
   const session = await getSession(request, context);
   if (!session) return;
   const url = new URL(request.url);
   if (session.passwordUpdateRequired) {
-    throw redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(
+      `${pagePaths.strongPassword}?url=${encodeURIComponent(url.pathname + url.search)}`,
+    );
   }
   if (!session.verified) throw redirect(pagePaths.verifyEmail);
 }
@@ -62,13 +70,21 @@ export async function redirectIfSignedIn(request: Request, context: AppLoadConte
   if (session) throw redirect(safeRedirect(new URL(request.url).searchParams.get('url')));
 }
 
-export async function getAuthOptions(request: Request, context: AppLoadContext): Promise<AuthOptionsResponse> {
+export async function getAuthOptions(
+  request: Request,
+  context: AppLoadContext,
+): Promise<AuthOptionsResponse> {
   const result = await api(request, context).get<AuthOptionsResponse>(`${API_BASE}/auth/options`);
   return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
 }
 
 /** The site coupon the login and registration pages advertise, if one exists. */
-export async function getSiteCoupon(request: Request, context: AppLoadContext): Promise<SiteCoupon | null> {
-  const result = await api(request, context).get<{ coupon: SiteCoupon | null }>(`${API_BASE}/coupons/site`);
+export async function getSiteCoupon(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SiteCoupon | null> {
+  const result = await api(request, context).get<{ coupon: SiteCoupon | null }>(
+    `${API_BASE}/coupons/site`,
+  );
   return result.ok ? result.data.coupon : null;
 }

@@ -7,12 +7,20 @@ import { notify, redirectWithNotification } from './notification.server.js';
  * The action of Recover password and Confirm email: the same success message whether or not
  * the account exists (§4.5), shown after a redirect back to the page.
  */
-export async function emailRequestAction(request: Request, context: AppLoadContext, bffPath: string) {
+export async function emailRequestAction(
+  request: Request,
+  context: AppLoadContext,
+  bffPath: string,
+) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   const fieldErrors: FieldErrors = validateEmailOnly(email);
   if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, email }, { status: 422 });
-  const result = await api(request, context).post<MessageResponse>(bffPath, { email }, { knownFields: ['email'] });
+  const result = await api(request, context).post<MessageResponse>(
+    bffPath,
+    { email },
+    { knownFields: ['email'] },
+  );
   if (!result.ok) {
     return data(
       { fieldErrors: result.error.fieldErrors, notice: result.error.notice, email },

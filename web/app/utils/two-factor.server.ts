@@ -21,7 +21,16 @@ export interface TwoFactorState {
 }
 
 export function openTwoFactor(action: TwoFactorAction, email: string): TwoFactorState {
-  return { step: 'send', action, email, token: null, sends: 0, resendAt: 0, error: null, codeError: null };
+  return {
+    step: 'send',
+    action,
+    email,
+    token: null,
+    sends: 0,
+    resendAt: 0,
+    error: null,
+    codeError: null,
+  };
 }
 
 function field(form: FormData, name: string): string {
@@ -44,7 +53,10 @@ export function readTwoFactorState(form: FormData, action: TwoFactorAction): Two
 }
 
 /** 'Send email' or 'Resend email': asks the BFF to mail a code to the contact. */
-export async function sendTwoFactorCode(client: Api, state: TwoFactorState): Promise<{ state: TwoFactorState; headers: Headers }> {
+export async function sendTwoFactorCode(
+  client: Api,
+  state: TwoFactorState,
+): Promise<{ state: TwoFactorState; headers: Headers }> {
   const result = await client.post<TwoFactorTokenResponse>(`${API_BASE}/two-factor-auth/email`, {
     action: state.action,
     contact: state.email,

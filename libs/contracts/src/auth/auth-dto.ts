@@ -144,7 +144,9 @@ export class VerifyEmailRequest {
 /** POST {api}/account/change-password: strong-password update (only password) or account change. */
 export class ChangePasswordRequest {
   @MaxLength(PASSWORD_MAX_LENGTH, { message: fieldMessages.atMost('Password') })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: fieldMessages.atLeast('Password', PASSWORD_MIN_LENGTH) })
+  @MinLength(PASSWORD_MIN_LENGTH, {
+    message: fieldMessages.atLeast('Password', PASSWORD_MIN_LENGTH),
+  })
   @IsNotEmpty({ message: fieldMessages.required('Password') })
   @IsString({ message: fieldMessages.required('Password') })
   password!: string;
@@ -213,4 +215,3 @@ export interface AuthOptionsResponse {
   /** reCAPTCHA v3 site key; null means no captcha, silently. */
   recaptchaSiteKey: string | null;
 }
-

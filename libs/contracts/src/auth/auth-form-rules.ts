@@ -33,7 +33,11 @@ export function validateLogin(values: { email: string; password: string }): Fiel
 }
 
 /** Registration (§5): name once touched, e-mail, password with the five requirements. */
-export function validateRegister(values: { name: string; email: string; password: string }): FieldErrors {
+export function validateRegister(values: {
+  name: string;
+  email: string;
+  password: string;
+}): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim() === '') errors.name = authMessages.nameRequired;
   const email = emailError(values.email);

@@ -18,7 +18,8 @@ export const authMessages = {
   wrongCredentials: 'Wrong email or password',
   emailTaken: 'An account with this email already exists',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  verificationLinkInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
+  verificationLinkInvalid:
+    'This verification link is invalid or has expired. Please ask for a new one.',
   emailVerified: 'Your email was verified',
   verificationSent: 'We sent you a new verification email. Check your inbox',
   passwordUpdated: 'Your password was updated',

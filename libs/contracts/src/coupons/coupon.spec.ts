@@ -32,13 +32,27 @@ describe('coupon banner', () => {
   });
 
   it('reads Cyber Monday as save $36, the percent computed against 240', () => {
-    const banner = couponBanner({ ...base, type: 'amount', discount: 3600, customDesign: 'cyber-monday-promo' });
+    const banner = couponBanner({
+      ...base,
+      type: 'amount',
+      discount: 3600,
+      customDesign: 'cyber-monday-promo',
+    });
     assert.equal(banner.title, 'Cyber Monday: save $36');
     assert.equal(banner.text, 'That is 15% off a year of animating. Ends November 30, 2026.');
   });
 
   it('uses the default banner for other designs', () => {
-    const banner = couponBanner({ ...base, customDesign: 'spring-2022', limitation: 'pro', expires: null });
-    assert.deepEqual(banner, { variant: 'default', title: '20% OFF on the Pro plan', text: 'Use code SAVE at checkout.' });
+    const banner = couponBanner({
+      ...base,
+      customDesign: 'spring-2022',
+      limitation: 'pro',
+      expires: null,
+    });
+    assert.deepEqual(banner, {
+      variant: 'default',
+      title: '20% OFF on the Pro plan',
+      text: 'Use code SAVE at checkout.',
+    });
   });
 });

@@ -1,5 +1,6 @@
 /** The site coupon (billing-teams-apps §3) as the sign-in pages and popups read it. */
-export type CouponDesign = 'black-friday-promo' | 'cyber-monday-promo' | 'spring-2022' | 'gif-export-2022' | '';
+export type CouponDesign =
+  'black-friday-promo' | 'cyber-monday-promo' | 'spring-2022' | 'gif-export-2022' | '';
 
 export interface SiteCoupon {
   code: string;
@@ -18,8 +19,11 @@ export interface SiteCoupon {
 export const PROMO_SAVING_BASE_DOLLARS = 240;
 
 /** The banner variant of the sign-in pages: the two seasonal designs, else the default. */
-export function couponBannerVariant(coupon: SiteCoupon): 'black-friday-promo' | 'cyber-monday-promo' | 'default' {
-  return coupon.customDesign === 'black-friday-promo' || coupon.customDesign === 'cyber-monday-promo'
+export function couponBannerVariant(
+  coupon: SiteCoupon,
+): 'black-friday-promo' | 'cyber-monday-promo' | 'default' {
+  return coupon.customDesign === 'black-friday-promo' ||
+    coupon.customDesign === 'cyber-monday-promo'
     ? coupon.customDesign
     : 'default';
 }
@@ -51,7 +55,9 @@ export function couponSavingPercent(coupon: SiteCoupon): number {
 /** Coupon expiry in English long date format, GMT (§9): 'November 30, 2026'. */
 export function couponExpiryText(coupon: SiteCoupon): string | null {
   if (!coupon.expires) return null;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'GMT' }).format(new Date(coupon.expires));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'GMT' }).format(
+    new Date(coupon.expires),
+  );
 }
 
 export interface CouponBanner {
@@ -79,6 +85,12 @@ export function couponBanner(coupon: SiteCoupon): CouponBanner {
       text: `That is ${couponSavingPercent(coupon)}% off a year of animating.${ends}`,
     };
   }
-  const plan = coupon.limitation ? ` on the ${coupon.limitation[0]!.toUpperCase()}${coupon.limitation.slice(1)} plan` : '';
-  return { variant, title: `${couponOffLabel(coupon)}${plan}`, text: `Use code ${coupon.code} at checkout.${ends}` };
+  const plan = coupon.limitation
+    ? ` on the ${coupon.limitation[0]!.toUpperCase()}${coupon.limitation.slice(1)} plan`
+    : '';
+  return {
+    variant,
+    title: `${couponOffLabel(coupon)}${plan}`,
+    text: `Use code ${coupon.code} at checkout.${ends}`,
+  };
 }

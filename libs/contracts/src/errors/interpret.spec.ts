@@ -17,14 +17,23 @@ describe('interpretError (account-and-auth §8)', () => {
 
   it('reads 403 and 409 as error field, else status text, else "403 - Forbidden"', () => {
     assert.equal(interpretError({ status: 403, body: { error: 'No access' } }).notice, 'No access');
-    assert.equal(interpretError({ status: 409, statusText: 'Conflict', body: {} }).notice, 'Conflict');
-    assert.equal(interpretError({ status: 403, statusText: '', body: null }).notice, '403 - Forbidden');
+    assert.equal(
+      interpretError({ status: 409, statusText: 'Conflict', body: {} }).notice,
+      'Conflict',
+    );
+    assert.equal(
+      interpretError({ status: 403, statusText: '', body: null }).notice,
+      '403 - Forbidden',
+    );
   });
 
   it('turns known 422 fields into field errors and the rest into one notice joined with ". "', () => {
     const result = interpretError({
       status: 422,
-      body: { errors: { email: 'Invalid email address', '.': 'Try later', other: 'Odd' }, limits: { created: 3 } },
+      body: {
+        errors: { email: 'Invalid email address', '.': 'Try later', other: 'Odd' },
+        limits: { created: 3 },
+      },
       knownFields: ['email'],
     });
     assert.deepEqual(result.fieldErrors, { email: 'Invalid email address' });
@@ -34,7 +43,10 @@ describe('interpretError (account-and-auth §8)', () => {
 
   it('accepts 422 errors as a list or a string', () => {
     assert.equal(interpretError({ status: 422, body: { errors: ['A', 'B'] } }).notice, 'A. B');
-    assert.equal(interpretError({ status: 422, body: { errors: 'Just this' } }).notice, 'Just this');
+    assert.equal(
+      interpretError({ status: 422, body: { errors: 'Just this' } }).notice,
+      'Just this',
+    );
   });
 
   it('sends 401 to login with the logged-out text', () => {
@@ -54,7 +66,10 @@ describe('interpretError (account-and-auth §8)', () => {
   });
 
   it('falls back to "Unknown error." for other statuses without a message', () => {
-    assert.equal(interpretError({ status: 418, body: 'teapot' }).notice, catalogueMessages.unknownError);
+    assert.equal(
+      interpretError({ status: 418, body: 'teapot' }).notice,
+      catalogueMessages.unknownError,
+    );
     assert.equal(interpretError({ status: 429, body: { error: 'Slow down' } }).notice, 'Slow down');
   });
 });

@@ -8,7 +8,16 @@ describe('safeRedirect', () => {
   });
 
   it('sends everything else to the fallback', () => {
-    for (const target of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, 42, '/a\nb']) {
+    for (const target of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      42,
+      '/a\nb',
+    ]) {
       assert.equal(safeRedirect(target), '/', String(target));
     }
   });

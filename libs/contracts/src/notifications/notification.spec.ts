@@ -23,9 +23,15 @@ describe('parseNotification', () => {
   });
 
   it('drops a button that would lead off the site', () => {
-    const kept = parseNotification({ message: 'x', button: { label: 'Log In', href: '/auth/login' } });
+    const kept = parseNotification({
+      message: 'x',
+      button: { label: 'Log In', href: '/auth/login' },
+    });
     assert.deepEqual(kept?.button, { label: 'Log In', href: '/auth/login' });
-    const dropped = parseNotification({ message: 'x', button: { label: 'Go', href: '//evil.example' } });
+    const dropped = parseNotification({
+      message: 'x',
+      button: { label: 'Go', href: '//evil.example' },
+    });
     assert.equal(dropped?.button, undefined);
   });
 

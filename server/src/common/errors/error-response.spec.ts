@@ -19,11 +19,17 @@ describe('toErrorResponse', () => {
   it('answers a denial as the catalogue 404', () => {
     const { status, body } = toErrorResponse(CommonException.notFound(), 'req-1');
     assert.equal(status, 404);
-    assert.deepEqual(body, { error: 'Resource could not be found on the server.', requestId: 'req-1' });
+    assert.deepEqual(body, {
+      error: 'Resource could not be found on the server.',
+      requestId: 'req-1',
+    });
   });
 
   it('answers validation with errors keyed by field', () => {
-    const { status, body } = toErrorResponse(CommonException.validation({ email: 'Invalid email address' }), 'r');
+    const { status, body } = toErrorResponse(
+      CommonException.validation({ email: 'Invalid email address' }),
+      'r',
+    );
     assert.equal(status, 422);
     assert.deepEqual(body.errors, { email: 'Invalid email address' });
   });
@@ -56,7 +62,10 @@ describe('toErrorResponse', () => {
   });
 
   it('reads a malformed JSON body as 400 with a clear text', () => {
-    const error = Object.assign(new Error('bad'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    const error = Object.assign(new Error('bad'), {
+      statusCode: 400,
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
     const response = toErrorResponse(error, 'r');
     assert.equal(response.status, 400);
     assert.equal(response.body.error, 'The request body is not valid JSON.');

@@ -24,7 +24,11 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
       error.status === 422
         ? { errors: error.fieldErrors ?? { '.': error.message } }
         : { error: error.message };
-    return { status: error.status, body: { ...body, ...error.extra, requestId }, unexpected: false };
+    return {
+      status: error.status,
+      body: { ...body, ...error.extra, requestId },
+      unexpected: false,
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -8,7 +8,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * SameSite=Lax alone is not enough: it lets top-level cross-site GETs through and is not
  * honoured by every client. Requests without cookies (third-party apps with tokens) pass.
  */
-export function isCrossSiteWrite(request: FastifyRequest, allowedOrigin: (request: FastifyRequest) => string): boolean {
+export function isCrossSiteWrite(
+  request: FastifyRequest,
+  allowedOrigin: (request: FastifyRequest) => string,
+): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (!request.headers.cookie) return false;
   const expected = allowedOrigin(request);

@@ -8,7 +8,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import { readCookie, sessionCookieName } from '../../modules/auth/session-cookie.js';
-import { type AuthenticatedCustomer, SessionsService } from '../../modules/auth/sessions.service.js';
+import {
+  type AuthenticatedCustomer,
+  SessionsService,
+} from '../../modules/auth/sessions.service.js';
 import { CommonException } from '../errors/common.exception.js';
 import { CONFIG } from '../tokens.js';
 
@@ -37,8 +40,10 @@ export class SessionGuard implements CanActivate {
 }
 
 /** The signed-in customer of a guarded route. */
-export const Auth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedCustomer => {
-  const request = context.switchToHttp().getRequest<FastifyRequest>();
-  if (!request.auth) throw CommonException.unauthenticated();
-  return request.auth;
-});
+export const Auth = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedCustomer => {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!request.auth) throw CommonException.unauthenticated();
+    return request.auth;
+  },
+);

@@ -9,7 +9,8 @@ export class PostgresRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const now = Date.now();
     const windowStart = now - (now % windowMs);
-    const rows = await sqlRows<{ hits: number }>(this.dataSource, 
+    const rows = await sqlRows<{ hits: number }>(
+      this.dataSource,
       `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES ($1, to_timestamp($2 / 1000.0), 1)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
        RETURNING hits`,

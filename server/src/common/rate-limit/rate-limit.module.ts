@@ -13,7 +13,9 @@ import { RedisRateLimiter } from './redis-rate-limiter.js';
       provide: RATE_LIMITER,
       inject: [CONFIG, REDIS, DATA_SOURCE],
       useFactory: (config: AppConfig, redis: Redis | null, dataSource: DataSource) =>
-        redis ? new RedisRateLimiter(redis, config.redisPrefix) : new PostgresRateLimiter(dataSource),
+        redis
+          ? new RedisRateLimiter(redis, config.redisPrefix)
+          : new PostgresRateLimiter(dataSource),
     },
   ],
   exports: [RATE_LIMITER],

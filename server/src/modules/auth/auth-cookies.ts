@@ -13,11 +13,19 @@ const DEVICE_TTL_S = 400 * 24 * 60 * 60;
 const TFA_ATTEMPT_TTL_S = 30 * 60;
 
 function base(config: AppConfig) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.env === 'production' };
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.env === 'production',
+  };
 }
 
 export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string): void {
-  void reply.setCookie(sessionCookieName(config), token, { ...base(config), maxAge: SESSION_TTL_MS / 1000 });
+  void reply.setCookie(sessionCookieName(config), token, {
+    ...base(config),
+    maxAge: SESSION_TTL_MS / 1000,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
@@ -37,5 +45,6 @@ export function clearAttemptCookie(reply: FastifyReply, config: AppConfig): void
 }
 
 export function clearSignOutCookies(reply: FastifyReply, config: AppConfig): void {
-  for (const name of SIGN_OUT_COOKIES) void reply.clearCookie(name, { ...base(config), httpOnly: false });
+  for (const name of SIGN_OUT_COOKIES)
+    void reply.clearCookie(name, { ...base(config), httpOnly: false });
 }

@@ -5,7 +5,10 @@ import { CONFIG } from '../../common/tokens.js';
 import { MailService } from '../mail/mail.service.js';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The e-mails of sign-in: verification, password reset and two-factor codes. */
 @Injectable()
@@ -25,7 +28,12 @@ export class AuthMailer {
       to,
       subject: 'Confirm your email for Animata',
       text: `Hi ${name},\n\nPlease confirm your email address by opening this link:\n${url}\n\nThe link is valid for 48 hours. If you did not create an Animata account, you can ignore this email.\n`,
-      html: button(`Hi ${escapeHtml(name)},`, 'Please confirm your email address.', 'Verify email', url),
+      html: button(
+        `Hi ${escapeHtml(name)},`,
+        'Please confirm your email address.',
+        'Verify email',
+        url,
+      ),
     });
   }
 
@@ -35,7 +43,12 @@ export class AuthMailer {
       to,
       subject: 'Reset your Animata password',
       text: `Someone asked to reset the password of your Animata account.\n\nSet a new password here:\n${url}\n\nThe link is valid for one hour and works once. If it was not you, ignore this email: your password stays as it is.\n`,
-      html: button('Reset your password', 'The link is valid for one hour and works once.', 'Set a new password', url),
+      html: button(
+        'Reset your password',
+        'The link is valid for one hour and works once.',
+        'Set a new password',
+        url,
+      ),
     });
   }
 

@@ -9,8 +9,14 @@ export type AuthTokenPurpose = 'verify-email' | 'reset-password';
 export class AuthTokensRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async insert(customerId: string, purpose: AuthTokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
-    await sqlRows(this.dataSource, 
+  async insert(
+    customerId: string,
+    purpose: AuthTokenPurpose,
+    tokenHash: string,
+    expiresAt: Date,
+  ): Promise<void> {
+    await sqlRows(
+      this.dataSource,
       `INSERT INTO auth_tokens (customer_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
       [customerId, purpose, tokenHash, expiresAt],
     );
@@ -21,7 +27,8 @@ export class AuthTokensRepository {
    * two requests race.
    */
   async consume(purpose: AuthTokenPurpose, tokenHash: string, now: Date): Promise<string | null> {
-    const rows = await sqlRows<{ customer_id: string }>(this.dataSource, 
+    const rows = await sqlRows<{ customer_id: string }>(
+      this.dataSource,
       `UPDATE auth_tokens SET used_at = $3
        WHERE token_hash = $2 AND purpose = $1 AND used_at IS NULL AND expires_at > $3
        RETURNING customer_id`,
@@ -32,13 +39,18 @@ export class AuthTokensRepository {
 
   /** Ends every other live token of that purpose (a new password ends older reset links). */
   async revokeAll(customerId: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
-    await sqlRows(this.dataSource, 
+    await sqlRows(
+      this.dataSource,
       `UPDATE auth_tokens SET used_at = $3 WHERE customer_id = $1 AND purpose = $2 AND used_at IS NULL`,
       [customerId, purpose, now],
     );
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await sqlRows(this.dataSource, `DELETE FROM auth_tokens WHERE expires_at < $1::timestamptz - interval '7 days'`, [now]);
+    await sqlRows(
+      this.dataSource,
+      `DELETE FROM auth_tokens WHERE expires_at < $1::timestamptz - interval '7 days'`,
+      [now],
+    );
   }
 }

@@ -92,7 +92,10 @@ export class AuthController {
 
   @Post('send-password-reset-email')
   @HttpCode(200)
-  sendPasswordResetEmail(@Body() dto: EmailOnlyRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
+  sendPasswordResetEmail(
+    @Body() dto: EmailOnlyRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<MessageResponse> {
     return this.auth.requestPasswordReset(dto.email, clientContext(request));
   }
 
@@ -106,7 +109,10 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MessageResponse & { customer_id: string }> {
     const token = dto.token || queryToken || '';
-    return this.send(reply, await this.auth.resetPassword(token, dto.password, clientContext(request)));
+    return this.send(
+      reply,
+      await this.auth.resetPassword(token, dto.password, clientContext(request)),
+    );
   }
 
   @Post('verify-email')

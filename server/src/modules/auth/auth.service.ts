@@ -72,14 +72,24 @@ export class AuthService {
     const email = normaliseEmail(dto.email);
 
     if (dto.tfa_token) {
-      const challenge = await this.twoFactor.consume(dto.tfa_token, 'login', email, client.attemptToken);
-      const customer = challenge?.customerId ? await this.customers.findById(challenge.customerId) : null;
+      const challenge = await this.twoFactor.consume(
+        dto.tfa_token,
+        'login',
+        email,
+        client.attemptToken,
+      );
+      const customer = challenge?.customerId
+        ? await this.customers.findById(challenge.customerId)
+        : null;
       if (!challenge || !customer) throw AuthException.notice(twoFactorMessages.tokenInvalid);
       // With JavaScript the dialog repeats the password; it must still be right.
       if (dto.password !== undefined && !(await this.passwordMatches(customer, dto.password))) {
         throw AuthException.wrongCredentials();
       }
-      const secured = dto.password !== undefined ? isStrongPassword(dto.password) : (challenge.pending?.secured ?? false);
+      const secured =
+        dto.password !== undefined
+          ? isStrongPassword(dto.password)
+          : (challenge.pending?.secured ?? false);
       return this.completeLogin(customer, secured, client);
     }
 
@@ -91,7 +101,9 @@ export class AuthService {
     // Always hash, whatever happens next: no answer may be faster for an unknown address.
     const matches = await this.passwordMatches(customer, dto.password);
     const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
-    const recentFailures = customer ? await this.attempts.countFailuresSince(customer.id, lockSince) : 0;
+    const recentFailures = customer
+      ? await this.attempts.countFailuresSince(customer.id, lockSince)
+      : 0;
     const locked = recentFailures >= this.config.auth.lockThreshold;
     if (!customer || !matches || locked) {
       await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
@@ -100,7 +112,8 @@ export class AuthService {
 
     const secured = isStrongPassword(dto.password);
     // The device only matters after repeated failures, so only then is it looked up.
-    const deviceMatters = recentFailures >= this.config.auth.twoFactor.failuresBeforeUnknownDeviceCheck;
+    const deviceMatters =
+      recentFailures >= this.config.auth.twoFactor.failuresBeforeUnknownDeviceCheck;
     const knownDevice =
       !deviceMatters ||
       (client.deviceToken !== null &&
@@ -117,20 +130,34 @@ export class AuthService {
       this.config.auth.twoFactor,
     );
     if (needsCode) {
-      const attemptToken = await this.twoFactor.open('login', email, customer.id, { secured }, client.attemptToken);
+      const attemptToken = await this.twoFactor.open(
+        'login',
+        email,
+        customer.id,
+        { secured },
+        client.attemptToken,
+      );
       return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
     }
     return this.completeLogin(customer, secured, client, recentFailures > 0);
   }
 
-  async register(dto: RegisterRequest, client: ClientContext): Promise<AuthOutcome<RegisterResponse>> {
+  async register(
+    dto: RegisterRequest,
+    client: ClientContext,
+  ): Promise<AuthOutcome<RegisterResponse>> {
     const hit = await this.limit('register', client, this.config.auth.rateLimits.register);
     const email = normaliseEmail(dto.email);
 
     let name = dto.name;
     let passwordHash: string;
     if (dto.tfa_token) {
-      const challenge = await this.twoFactor.consume(dto.tfa_token, 'register', email, client.attemptToken);
+      const challenge = await this.twoFactor.consume(
+        dto.tfa_token,
+        'register',
+        email,
+        client.attemptToken,
+      );
       if (!challenge) throw AuthException.notice(twoFactorMessages.tokenInvalid);
       if (dto.password !== undefined) {
         this.assertNewPassword(dto.password);
@@ -147,7 +174,8 @@ export class AuthService {
       }
       this.assertNewPassword(dto.password);
       const human = await this.captcha.verify(dto.recaptcha, 'register', client.ipAddress);
-      if (await this.customers.findByEmail(email)) throw AuthException.field('email', authMessages.emailTaken);
+      if (await this.customers.findByEmail(email))
+        throw AuthException.field('email', authMessages.emailTaken);
       passwordHash = await this.hasher.hash(dto.password);
       const needsCode = requiresTwoFactor(
         {
@@ -194,7 +222,10 @@ export class AuthService {
     return { message: authMessages.recoverySent };
   }
 
-  async requestVerificationByEmail(email: string, client: ClientContext): Promise<{ message: string }> {
+  async requestVerificationByEmail(
+    email: string,
+    client: ClientContext,
+  ): Promise<{ message: string }> {
     await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
     await this.jobs.add('auth.verification-requested', { email: normaliseEmail(email) });
     return { message: authMessages.recoverySent };
@@ -217,7 +248,10 @@ export class AuthService {
   }
 
   /** Resend from the verify-email screen (signed in). */
-  async resendVerification(customerId: string, client: ClientContext): Promise<{ message: string }> {
+  async resendVerification(
+    customerId: string,
+    client: ClientContext,
+  ): Promise<{ message: string }> {
     await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
     const customer = await this.customers.findById(customerId);
     if (customer && !customer.verifiedAt) {
@@ -229,7 +263,8 @@ export class AuthService {
 
   async verifyEmail(token: string): Promise<{ message: string; customer_id: string }> {
     const customerId = await this.tokens.consume('verify-email', token);
-    if (!customerId) throw AuthException.notice(authMessages.verificationLinkInvalid, AuthErrorCode.TokenInvalid);
+    if (!customerId)
+      throw AuthException.notice(authMessages.verificationLinkInvalid, AuthErrorCode.TokenInvalid);
     await this.customers.markVerified(customerId, this.clock.now());
     return { message: authMessages.emailVerified, customer_id: customerId };
   }
@@ -243,7 +278,8 @@ export class AuthService {
     const failing = failingPasswordRequirement(password);
     if (failing) throw AuthException.field('password', failing);
     const customerId = await this.tokens.consume('reset-password', token);
-    if (!customerId) throw AuthException.notice(authMessages.resetLinkInvalid, AuthErrorCode.TokenInvalid);
+    if (!customerId)
+      throw AuthException.notice(authMessages.resetLinkInvalid, AuthErrorCode.TokenInvalid);
     const now = this.clock.now();
     await this.customers.setPassword(customerId, await this.hasher.hash(password), now);
     await this.tokens.revokeAll(customerId, 'reset-password');
@@ -252,7 +288,10 @@ export class AuthService {
     await this.sessions.revokeAllOf(customerId);
     await this.attempts.clearFailures(customerId);
     const sessionToken = await this.sessions.create(customerId, this.sessionMeta(client));
-    return { response: { message: authMessages.passwordReset, customer_id: customerId }, sessionToken };
+    return {
+      response: { message: authMessages.passwordReset, customer_id: customerId },
+      sessionToken,
+    };
   }
 
   private async completeLogin(
@@ -267,11 +306,17 @@ export class AuthService {
       ...this.sessionMeta(client),
       passwordUpdateRequired: !secured,
     });
-    const deviceToken = client.deviceToken && client.deviceToken.length <= 200 ? client.deviceToken : undefined;
+    const deviceToken =
+      client.deviceToken && client.deviceToken.length <= 200 ? client.deviceToken : undefined;
     const device = deviceToken ?? newToken();
     await this.attempts.rememberDevice(customer.id, hashToken(device), now);
     return {
-      response: { customer_id: customer.id, secured, tfa_required: false, verified: customer.verifiedAt !== null },
+      response: {
+        customer_id: customer.id,
+        secured,
+        tfa_required: false,
+        verified: customer.verifiedAt !== null,
+      },
       sessionToken,
       ...(deviceToken ? {} : { deviceToken: device }),
     };
@@ -284,7 +329,10 @@ export class AuthService {
     };
   }
 
-  private async passwordMatches(customer: CustomerEntity | null, password: string): Promise<boolean> {
+  private async passwordMatches(
+    customer: CustomerEntity | null,
+    password: string,
+  ): Promise<boolean> {
     if (customer?.passwordHash) return this.hasher.verify(customer.passwordHash, password);
     this.dummyHash ??= this.hasher.hash('not a real password, only spends the same time');
     await this.hasher.verify(await this.dummyHash, password);
@@ -294,14 +342,18 @@ export class AuthService {
   private assertNewPassword(password: string): void {
     const failing = failingPasswordRequirement(password);
     if (failing) throw AuthException.field('password', failing);
-    if (!isStrongPassword(password)) throw AuthException.field('password', authMessages.passwordNotValid);
+    if (!isStrongPassword(password))
+      throw AuthException.field('password', authMessages.passwordNotValid);
   }
 
   /** Per client address; returns the hits in the window (this one included). */
   private async limit(name: string, client: ClientContext, rule: RateLimitRule): Promise<number> {
-    const result = await this.limiter.hit(`${name}:${client.ipAddress ?? 'unknown'}`, rule.limit, rule.windowMs);
+    const result = await this.limiter.hit(
+      `${name}:${client.ipAddress ?? 'unknown'}`,
+      rule.limit,
+      rule.windowMs,
+    );
     if (!result.allowed) throw AuthException.tooManyRequests();
     return result.hits;
   }
-
 }

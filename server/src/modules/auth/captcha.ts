@@ -26,10 +26,19 @@ export class RecaptchaVerifier implements CaptchaVerifier {
   readonly enabled = true;
 
   constructor(
-    private readonly options: { secretKey: string; verifyUrl: string; minScore: number; timeoutMs?: number },
+    private readonly options: {
+      secretKey: string;
+      verifyUrl: string;
+      minScore: number;
+      timeoutMs?: number;
+    },
   ) {}
 
-  async verify(token: string | undefined, action: string, remoteIp: string | null): Promise<boolean> {
+  async verify(
+    token: string | undefined,
+    action: string,
+    remoteIp: string | null,
+  ): Promise<boolean> {
     if (!token) return false;
     const body = new URLSearchParams({ secret: this.options.secretKey, response: token });
     if (remoteIp) body.set('remoteip', remoteIp);

@@ -8,15 +8,21 @@ import { sqlRows } from '../../database/sql.js';
 export class LoginAttemptsRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async recordFailure(customerId: string | null, email: string, ipAddress: string | null): Promise<void> {
-    await sqlRows(this.dataSource, 
+  async recordFailure(
+    customerId: string | null,
+    email: string,
+    ipAddress: string | null,
+  ): Promise<void> {
+    await sqlRows(
+      this.dataSource,
       `INSERT INTO login_failures (customer_id, email, ip_address) VALUES ($1, $2, $3)`,
       [customerId, email.slice(0, 254), ipAddress?.slice(0, 64) ?? null],
     );
   }
 
   async countFailuresSince(customerId: string, since: Date): Promise<number> {
-    const rows = await sqlRows<{ count: string }>(this.dataSource, 
+    const rows = await sqlRows<{ count: string }>(
+      this.dataSource,
       `SELECT count(*) FROM login_failures WHERE customer_id = $1 AND created_at > $2`,
       [customerId, since],
     );
@@ -24,11 +30,14 @@ export class LoginAttemptsRepository {
   }
 
   async clearFailures(customerId: string): Promise<void> {
-    await sqlRows(this.dataSource, `DELETE FROM login_failures WHERE customer_id = $1`, [customerId]);
+    await sqlRows(this.dataSource, `DELETE FROM login_failures WHERE customer_id = $1`, [
+      customerId,
+    ]);
   }
 
   async isKnownDevice(customerId: string, deviceHash: string): Promise<boolean> {
-    const rows = await sqlRows<unknown>(this.dataSource, 
+    const rows = await sqlRows<unknown>(
+      this.dataSource,
       `SELECT 1 FROM known_devices WHERE customer_id = $1 AND device_hash = $2`,
       [customerId, deviceHash],
     );
@@ -36,7 +45,8 @@ export class LoginAttemptsRepository {
   }
 
   async rememberDevice(customerId: string, deviceHash: string, now: Date): Promise<void> {
-    await sqlRows(this.dataSource, 
+    await sqlRows(
+      this.dataSource,
       `INSERT INTO known_devices (customer_id, device_hash, created_at, last_seen_at) VALUES ($1, $2, $3, $3)
        ON CONFLICT (customer_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
       [customerId, deviceHash, now],
@@ -49,6 +59,8 @@ export class LoginAttemptsRepository {
 
   /** The PostgreSQL rate-limit windows (deployments without Redis). */
   async deleteRateCountersBefore(date: Date): Promise<void> {
-    await sqlRows(this.dataSource, `DELETE FROM rate_limit_counters WHERE window_start < $1`, [date]);
+    await sqlRows(this.dataSource, `DELETE FROM rate_limit_counters WHERE window_start < $1`, [
+      date,
+    ]);
   }
 }

@@ -11,7 +11,10 @@ export class PasswordController {
 
   @Post()
   @HttpCode(200)
-  change(@Auth() auth: AuthenticatedCustomer, @Body() dto: ChangePasswordRequest): Promise<MessageResponse> {
+  change(
+    @Auth() auth: AuthenticatedCustomer,
+    @Body() dto: ChangePasswordRequest,
+  ): Promise<MessageResponse> {
     return this.passwords.change(auth, dto);
   }
 

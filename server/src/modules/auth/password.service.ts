@@ -40,8 +40,13 @@ export class PasswordService {
         throw AuthException.field('old_password', fieldMessages.required('Old password'));
       }
     }
-    if (!isStrongPassword(dto.password)) throw AuthException.field('password', authMessages.passwordNotValid);
-    await this.customers.setPassword(customer.id, await this.hasher.hash(dto.password), this.clock.now());
+    if (!isStrongPassword(dto.password))
+      throw AuthException.field('password', authMessages.passwordNotValid);
+    await this.customers.setPassword(
+      customer.id,
+      await this.hasher.hash(dto.password),
+      this.clock.now(),
+    );
     await this.sessions.clearPasswordUpdateRequired(auth.sessionId);
     await this.sessions.revokeOthers(customer.id, auth.sessionId);
     return { message: authMessages.passwordUpdated };

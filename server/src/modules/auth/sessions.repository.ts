@@ -29,14 +29,27 @@ export class SessionsRepository {
     );
   }
 
-  async findLive(id: string, now: Date): Promise<Pick<SessionEntity, 'id' | 'customerId' | 'passwordUpdateRequired'> | null> {
-    const rows = await sqlRows<{ id: string; customer_id: string; password_update_required: boolean }>(
+  async findLive(
+    id: string,
+    now: Date,
+  ): Promise<Pick<SessionEntity, 'id' | 'customerId' | 'passwordUpdateRequired'> | null> {
+    const rows = await sqlRows<{
+      id: string;
+      customer_id: string;
+      password_update_required: boolean;
+    }>(
       this.dataSource,
       `SELECT id, customer_id, password_update_required FROM sessions WHERE id = $1 AND expires_at > $2`,
       [id, now],
     );
     const row = rows[0];
-    return row ? { id: row.id, customerId: row.customer_id, passwordUpdateRequired: row.password_update_required } : null;
+    return row
+      ? {
+          id: row.id,
+          customerId: row.customer_id,
+          passwordUpdateRequired: row.password_update_required,
+        }
+      : null;
   }
 
   async delete(id: string): Promise<void> {

@@ -21,8 +21,7 @@ export interface NewSessionMeta {
 
 /** What other features (the live channel) hear when sessions end. */
 export type SessionRevoked =
-  | { scope: 'session'; sessionId: string }
-  | { scope: 'customer'; customerId: string };
+  { scope: 'session'; sessionId: string } | { scope: 'customer'; customerId: string };
 
 /**
  * Server-side sessions. The cookie carries a random token; the database keeps only its SHA-256,

@@ -30,13 +30,22 @@ describe('requiresTwoFactor', () => {
 
   it('asks when the captcha did not vouch for a login or a registration', () => {
     assert.equal(requiresTwoFactor({ ...base, captchaPassed: false }, thresholds), true);
-    assert.equal(requiresTwoFactor({ ...base, action: 'register', captchaPassed: false }, thresholds), true);
+    assert.equal(
+      requiresTwoFactor({ ...base, action: 'register', captchaPassed: false }, thresholds),
+      true,
+    );
   });
 
   it('asks a registration once the address has tried more than the threshold', () => {
     const register = { ...base, action: 'register' as const };
-    assert.equal(requiresTwoFactor({ ...register, recentRegistrationsFromAddress: 3 }, thresholds), false);
-    assert.equal(requiresTwoFactor({ ...register, recentRegistrationsFromAddress: 4 }, thresholds), true);
+    assert.equal(
+      requiresTwoFactor({ ...register, recentRegistrationsFromAddress: 3 }, thresholds),
+      false,
+    );
+    assert.equal(
+      requiresTwoFactor({ ...register, recentRegistrationsFromAddress: 4 }, thresholds),
+      true,
+    );
   });
 
   it('asks for payments only when two-factor is on', () => {

@@ -39,7 +39,8 @@ export function requiresTwoFactor(
       return (
         !signals.captchaPassed ||
         signals.twoFactorEnabled ||
-        (!signals.knownDevice && signals.recentFailures >= thresholds.failuresBeforeUnknownDeviceCheck)
+        (!signals.knownDevice &&
+          signals.recentFailures >= thresholds.failuresBeforeUnknownDeviceCheck)
       );
     case 'register':
       return (

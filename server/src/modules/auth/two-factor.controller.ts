@@ -29,10 +29,17 @@ export class TwoFactorController {
   /** Sends (or re-sends) the code of the challenge this browser's attempt opened. */
   @Post('two-factor-auth/email')
   @HttpCode(200)
-  async email(@Body() dto: TwoFactorEmailRequest, @Req() request: FastifyRequest): Promise<TwoFactorTokenResponse> {
+  async email(
+    @Body() dto: TwoFactorEmailRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<TwoFactorTokenResponse> {
     const client = clientContext(request);
     const rule = this.config.auth.rateLimits.twoFactor;
-    const hit = await this.limiter.hit(`two-factor:${client.ipAddress ?? 'unknown'}`, rule.limit, rule.windowMs);
+    const hit = await this.limiter.hit(
+      `two-factor:${client.ipAddress ?? 'unknown'}`,
+      rule.limit,
+      rule.windowMs,
+    );
     if (!hit.allowed) throw AuthException.tooManyRequests();
     return this.twoFactor.sendCode(dto.action, dto.contact, client.attemptToken);
   }
@@ -45,7 +52,13 @@ export class TwoFactorController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TwoFactorTokenResponse> {
     void reply.header('cache-control', 'no-store');
-    return this.twoFactor.verifyCode(dto.token, dto.action, dto.code, dto.contact, clientContext(request).attemptToken);
+    return this.twoFactor.verifyCode(
+      dto.token,
+      dto.action,
+      dto.code,
+      dto.contact,
+      clientContext(request).attemptToken,
+    );
   }
 
   /** Account settings: two-factor by e-mail on or off. */

@@ -71,7 +71,8 @@ export class TwoFactorRepository {
     pending: PendingIntent | null;
     expiresAt: Date;
   }): Promise<void> {
-    await sqlRows(this.dataSource, 
+    await sqlRows(
+      this.dataSource,
       `INSERT INTO two_factor_challenges (action, email, customer_id, attempt_hash, pending, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [
@@ -86,8 +87,13 @@ export class TwoFactorRepository {
   }
 
   /** The newest live challenge of an attempt. */
-  async findOpen(attemptHash: string, action: TwoFactorAction, now: Date): Promise<TwoFactorChallenge | null> {
-    const rows = await sqlRows<Row>(this.dataSource, 
+  async findOpen(
+    attemptHash: string,
+    action: TwoFactorAction,
+    now: Date,
+  ): Promise<TwoFactorChallenge | null> {
+    const rows = await sqlRows<Row>(
+      this.dataSource,
       `SELECT * FROM two_factor_challenges
        WHERE attempt_hash = $1 AND action = $2 AND expires_at > $3 AND verified_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
@@ -97,7 +103,8 @@ export class TwoFactorRepository {
   }
 
   async findBySendToken(sendTokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
-    const rows = await sqlRows<Row>(this.dataSource, 
+    const rows = await sqlRows<Row>(
+      this.dataSource,
       `SELECT * FROM two_factor_challenges
        WHERE send_token_hash = $1 AND expires_at > $2 AND verified_at IS NULL`,
       [sendTokenHash, now],
@@ -114,19 +121,29 @@ export class TwoFactorRepository {
     values: { sendTokenHash: string; codeHash: string; codeExpiresAt: Date; now: Date },
     limits: { maxSends: number; resendAfter: Date },
   ): Promise<boolean> {
-    const rows = await sqlRows<unknown>(this.dataSource, 
+    const rows = await sqlRows<unknown>(
+      this.dataSource,
       `UPDATE two_factor_challenges
        SET send_token_hash = $2, code_hash = $3, code_expires_at = $4, sends = sends + 1, last_sent_at = $5
        WHERE id = $1 AND sends < $6 AND (last_sent_at IS NULL OR last_sent_at <= $7)
        RETURNING id`,
-      [id, values.sendTokenHash, values.codeHash, values.codeExpiresAt, values.now, limits.maxSends, limits.resendAfter],
+      [
+        id,
+        values.sendTokenHash,
+        values.codeHash,
+        values.codeExpiresAt,
+        values.now,
+        limits.maxSends,
+        limits.resendAfter,
+      ],
     );
     return rows.length > 0;
   }
 
   /** Counts a wrong code; returns the new count. */
   async recordWrongCode(id: string): Promise<number> {
-    const rows = await sqlRows<{ wrong_codes: number }>(this.dataSource, 
+    const rows = await sqlRows<{ wrong_codes: number }>(
+      this.dataSource,
       `UPDATE two_factor_challenges SET wrong_codes = wrong_codes + 1 WHERE id = $1 RETURNING wrong_codes`,
       [id],
     );
@@ -134,8 +151,14 @@ export class TwoFactorRepository {
   }
 
   /** Marks the challenge verified once; the code cannot be used again. */
-  async markVerified(id: string, codeHash: string, verifiedTokenHash: string, now: Date): Promise<boolean> {
-    const rows = await sqlRows<unknown>(this.dataSource, 
+  async markVerified(
+    id: string,
+    codeHash: string,
+    verifiedTokenHash: string,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await sqlRows<unknown>(
+      this.dataSource,
       `UPDATE two_factor_challenges
        SET verified_at = $4, verified_token_hash = $3, code_hash = NULL
        WHERE id = $1 AND code_hash = $2 AND verified_at IS NULL
@@ -154,7 +177,8 @@ export class TwoFactorRepository {
     verifiedSince: Date,
     now: Date,
   ): Promise<TwoFactorChallenge | null> {
-    const rows = await sqlRows<Row>(this.dataSource, 
+    const rows = await sqlRows<Row>(
+      this.dataSource,
       `UPDATE two_factor_challenges SET consumed_at = $6
        WHERE verified_token_hash = $1 AND action = $2 AND email = $3 AND attempt_hash = $4
          AND consumed_at IS NULL AND verified_at > $5
@@ -165,6 +189,8 @@ export class TwoFactorRepository {
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await sqlRows(this.dataSource, `DELETE FROM two_factor_challenges WHERE expires_at < $1`, [now]);
+    await sqlRows(this.dataSource, `DELETE FROM two_factor_challenges WHERE expires_at < $1`, [
+      now,
+    ]);
   }
 }

@@ -17,7 +17,11 @@ import { normaliseEmail } from '../customers/customers.repository.js';
 import { AuthMailer } from './auth-mailer.js';
 import { AuthException } from './auth.exception.js';
 import { hashToken } from './sessions.service.js';
-import { TwoFactorRepository, type PendingIntent, type TwoFactorChallenge } from './two-factor.repository.js';
+import {
+  TwoFactorRepository,
+  type PendingIntent,
+  type TwoFactorChallenge,
+} from './two-factor.repository.js';
 
 /** A challenge lives this long from the answer that asked for it. */
 export const CHALLENGE_TTL_MS = 30 * 60 * 1000;
@@ -68,16 +72,24 @@ export class TwoFactorService {
       throw AuthException.notice(twoFactorMessages.tokenInvalid);
     }
     this.assertNotEnded(challenge);
-    if (challenge.sends >= TFA_MAX_SENDS) throw AuthException.tooManyRequests(twoFactorMessages.resendLimit);
+    if (challenge.sends >= TFA_MAX_SENDS)
+      throw AuthException.tooManyRequests(twoFactorMessages.resendLimit);
     const wait = this.secondsUntilResend(challenge, now);
     if (wait > 0) throw AuthException.tooManyRequests(twoFactorMessages.resendIn(wait));
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const sendToken = newToken();
-    const codeExpiresAt = new Date(Math.min(now.getTime() + TFA_CODE_TTL_MS, challenge.expiresAt.getTime()));
+    const codeExpiresAt = new Date(
+      Math.min(now.getTime() + TFA_CODE_TTL_MS, challenge.expiresAt.getTime()),
+    );
     const recorded = await this.challenges.recordSend(
       challenge.id,
-      { sendTokenHash: hashToken(sendToken), codeHash: codeHash(challenge.id, code), codeExpiresAt, now },
+      {
+        sendTokenHash: hashToken(sendToken),
+        codeHash: codeHash(challenge.id, code),
+        codeExpiresAt,
+        now,
+      },
       { maxSends: TFA_MAX_SENDS, resendAfter: new Date(now.getTime() - TFA_RESEND_SECONDS * 1000) },
     );
     if (!recorded) throw AuthException.tooManyRequests(twoFactorMessages.resendLimit);
@@ -114,7 +126,8 @@ export class TwoFactorService {
     const given = Buffer.from(codeHash(challenge.id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       const wrong = await this.challenges.recordWrongCode(challenge.id);
-      if (wrong >= TFA_MAX_WRONG_CODES) throw AuthException.notice(twoFactorMessages.challengeEnded);
+      if (wrong >= TFA_MAX_WRONG_CODES)
+        throw AuthException.notice(twoFactorMessages.challengeEnded);
       throw AuthException.field('code', twoFactorMessages.wrongCode);
     }
     const verifiedToken = newToken();

@@ -20,7 +20,8 @@ export class CouponsRepository {
 
   /** The site coupon if it has not expired. */
   async findSiteCoupon(now: Date): Promise<SiteCoupon | null> {
-    const rows = await sqlRows<Row>(this.dataSource, 
+    const rows = await sqlRows<Row>(
+      this.dataSource,
       `SELECT code, type, discount, expires_at, limitation, original_price_cents, custom_design
        FROM coupons WHERE is_site_coupon AND (expires_at IS NULL OR expires_at > $1)`,
       [now],

@@ -57,20 +57,25 @@ export class CustomersRepository {
 
   // Reads are plain SQL on hot paths (every login and session check); writes use TypeORM.
   async findById(id: string): Promise<CustomerEntity | null> {
-    const rows = await sqlRows<CustomerRow>(this.dataSource, `${SELECT_CUSTOMER} WHERE id = $1`, [id]);
+    const rows = await sqlRows<CustomerRow>(this.dataSource, `${SELECT_CUSTOMER} WHERE id = $1`, [
+      id,
+    ]);
     return rows[0] ? toCustomer(rows[0]) : null;
   }
 
   async findByEmail(email: string): Promise<CustomerEntity | null> {
-    const rows = await sqlRows<CustomerRow>(this.dataSource, `${SELECT_CUSTOMER} WHERE email = $1`, [
-      normaliseEmail(email),
-    ]);
+    const rows = await sqlRows<CustomerRow>(
+      this.dataSource,
+      `${SELECT_CUSTOMER} WHERE email = $1`,
+      [normaliseEmail(email)],
+    );
     return rows[0] ? toCustomer(rows[0]) : null;
   }
 
   /** Null when the address is taken (the unique index decides, so races are safe). */
   async create(customer: NewCustomer): Promise<CustomerEntity | null> {
-    const rows = await sqlRows<CustomerEntity>(this.dataSource, 
+    const rows = await sqlRows<CustomerEntity>(
+      this.dataSource,
       `INSERT INTO customers (email, name, password_hash, verified_at)
        VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
       [normaliseEmail(customer.email), customer.name, customer.passwordHash, customer.verifiedAt],

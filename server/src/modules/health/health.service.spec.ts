@@ -29,7 +29,11 @@ describe('HealthService.readiness', () => {
   it('is ok with the database up and Redis not configured, asking the database once', async () => {
     const db = dataSource('ok');
     const health = new HealthService(db.source, null);
-    assert.deepEqual(await health.readiness(), { status: 'ok', database: 'up', redis: 'not-configured' });
+    assert.deepEqual(await health.readiness(), {
+      status: 'ok',
+      database: 'up',
+      redis: 'not-configured',
+    });
     assert.deepEqual(db.calls, ['SELECT 1']);
   });
 
@@ -43,7 +47,10 @@ describe('HealthService.readiness', () => {
   });
 
   it('checks Redis when configured: up on PONG, down when the ping fails', async () => {
-    const up = new HealthService(dataSource('ok').source, redis(async () => 'PONG'));
+    const up = new HealthService(
+      dataSource('ok').source,
+      redis(async () => 'PONG'),
+    );
     assert.deepEqual(await up.readiness(), { status: 'ok', database: 'up', redis: 'up' });
     const down = new HealthService(
       dataSource('ok').source,
@@ -51,7 +58,11 @@ describe('HealthService.readiness', () => {
         throw new Error('ECONNREFUSED');
       }),
     );
-    assert.deepEqual(await down.readiness(), { status: 'unavailable', database: 'up', redis: 'down' });
+    assert.deepEqual(await down.readiness(), {
+      status: 'unavailable',
+      database: 'up',
+      redis: 'down',
+    });
   });
 
   it('is unavailable once shutdown has begun, even with everything up', async () => {

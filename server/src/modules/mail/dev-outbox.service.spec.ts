@@ -34,7 +34,14 @@ describe('DevOutboxService', () => {
     const service = new DevOutboxService(loadConfig({ NODE_ENV: 'development' }), outbox);
     assert.deepEqual(await service.list(), {
       items: [
-        { id: 'b7c1', to: 'ann@example.com', subject: 'Welcome', text: 'Hello', html: null, createdAt: '2026-11-03T14:05:09.123Z' },
+        {
+          id: 'b7c1',
+          to: 'ann@example.com',
+          subject: 'Welcome',
+          text: 'Hello',
+          html: null,
+          createdAt: '2026-11-03T14:05:09.123Z',
+        },
       ],
     });
     assert.deepEqual(calls, ['newest 50']);
@@ -42,7 +49,10 @@ describe('DevOutboxService', () => {
 
   it('does not exist in production: list and clear answer the catalogue 404', async () => {
     const { outbox, calls } = fakeOutbox();
-    const service = new DevOutboxService(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' }), outbox);
+    const service = new DevOutboxService(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' }),
+      outbox,
+    );
     for (const call of [() => service.list(), () => service.clear()]) {
       await assert.rejects(call(), (error: unknown) => {
         assert.ok(error instanceof CommonException);

@@ -18,10 +18,16 @@ import { SmtpMailTransport } from './smtp-mail.transport.js';
     {
       provide: MAIL_TRANSPORT,
       inject: [CONFIG, LOGGER, OutboxRepository],
-      useFactory: (config: AppConfig, logger: AppLogger, outbox: OutboxRepository): MailTransport => {
+      useFactory: (
+        config: AppConfig,
+        logger: AppLogger,
+        outbox: OutboxRepository,
+      ): MailTransport => {
         if (config.smtpUrl) return new SmtpMailTransport(config.smtpUrl, config.mailFrom);
         if (config.env === 'production') {
-          logger.warn('SMTP_URL is not set: mail is kept in the mail_outbox table and never delivered.');
+          logger.warn(
+            'SMTP_URL is not set: mail is kept in the mail_outbox table and never delivered.',
+          );
         }
         return new OutboxMailTransport(outbox);
       },

@@ -17,11 +17,21 @@ function recordingQueue() {
 describe('MailService', () => {
   it('queues mail.send instead of sending in the request', async () => {
     const { queue, added } = recordingQueue();
-    await new MailService(queue).send({ to: ' ann@example.com ', subject: 'Hi\r\nBcc: x@evil.test', text: 'Body', html: '<p>Body</p>' });
+    await new MailService(queue).send({
+      to: ' ann@example.com ',
+      subject: 'Hi\r\nBcc: x@evil.test',
+      text: 'Body',
+      html: '<p>Body</p>',
+    });
     assert.deepEqual(added, [
       {
         name: 'mail.send',
-        data: { to: 'ann@example.com', subject: 'Hi Bcc: x@evil.test', text: 'Body', html: '<p>Body</p>' },
+        data: {
+          to: 'ann@example.com',
+          subject: 'Hi Bcc: x@evil.test',
+          text: 'Body',
+          html: '<p>Body</p>',
+        },
         options: {},
       },
     ]);
@@ -29,7 +39,10 @@ describe('MailService', () => {
 
   it('turns a dedupe key into the job id, so the same mail is queued once', async () => {
     const { queue, added } = recordingQueue();
-    await new MailService(queue).send({ to: 'a@example.com', subject: 's', text: 't' }, { dedupeKey: 'verify-42' });
+    await new MailService(queue).send(
+      { to: 'a@example.com', subject: 's', text: 't' },
+      { dedupeKey: 'verify-42' },
+    );
     assert.deepEqual(added[0]?.options, { jobId: 'mail.verify-42' });
   });
 

@@ -6,7 +6,10 @@ export class SmtpMailTransport implements MailTransport {
   readonly kind = 'smtp' as const;
   private readonly transporter: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     // Fail a try within seconds (the job retries) rather than hang on nodemailer's minutes.
     this.transporter = createTransport({
       url: smtpUrl,

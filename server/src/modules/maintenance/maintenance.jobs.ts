@@ -21,7 +21,8 @@ export class MaintenanceJobs implements OnModuleInit {
   onModuleInit(): void {
     this.registry.register('maintenance.cleanup', async () => {
       const { expiredSessions } = await this.auth.cleanup();
-      if (expiredSessions > 0) this.logger.info({ expiredSessions }, 'maintenance: expired rows removed');
+      if (expiredSessions > 0)
+        this.logger.info({ expiredSessions }, 'maintenance: expired rows removed');
       return { expiredSessions };
     });
     this.registry.every('maintenance.cleanup', CLEANUP_EVERY_MS, {});

@@ -10,7 +10,9 @@ describe('Metrics: http_request_duration_seconds', () => {
     metrics.httpDuration.observe('GET', '/api/health/ready', 503, 7);
     metrics.httpDuration.observe('POST', '/api/animata/session', 422, 0.3);
     const text = await metrics.registry.metrics();
-    const lines = text.split('\n').filter((line) => line.startsWith('http_request_duration_seconds'));
+    const lines = text
+      .split('\n')
+      .filter((line) => line.startsWith('http_request_duration_seconds'));
     const ready200 = 'method="GET",route="/api/health/ready",status="200"';
     assert.ok(text.includes('# TYPE http_request_duration_seconds histogram'));
     assert.ok(lines.includes(`http_request_duration_seconds_bucket{le="0.005",${ready200}} 1`));

@@ -7,8 +7,13 @@ import { sqlRows } from '../../database/sql.js';
 export class TrackingRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async insert(customerId: string | null, eventName: string, eventData: Record<string, unknown>): Promise<void> {
-    await sqlRows(this.dataSource, 
+  async insert(
+    customerId: string | null,
+    eventName: string,
+    eventData: Record<string, unknown>,
+  ): Promise<void> {
+    await sqlRows(
+      this.dataSource,
       `INSERT INTO tracking_events (customer_id, event_name, event_data) VALUES ($1, $2, $3)`,
       [customerId, eventName, JSON.stringify(eventData)],
     );

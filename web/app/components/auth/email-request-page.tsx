@@ -48,7 +48,11 @@ export function EmailRequestPage({
             {result.notice}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={submitting}
+        >
           {submitting ? 'Sending…' : authTexts.sendEmail}
         </button>
       </Form>

@@ -54,8 +54,14 @@ export function PasswordField({
   }, [hideAfterMs, defaultValue]);
 
   const states = passwordRequirementStates(value);
-  const showList = hydrated && (requirements === 'always' || (requirements === 'focus' && (focused || value !== '')));
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null, showList ? `${id}-requirements` : null]
+  const showList =
+    hydrated &&
+    (requirements === 'always' || (requirements === 'focus' && (focused || value !== '')));
+  const describedBy = [
+    error ? `${id}-error` : null,
+    hint ? `${id}-hint` : null,
+    showList ? `${id}-requirements` : null,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -115,9 +121,19 @@ export function PasswordField({
         </p>
       ) : null}
       {showList ? (
-        <ul id={`${id}-requirements`} className="requirements" aria-label="Password requirements" aria-live="polite">
+        <ul
+          id={`${id}-requirements`}
+          className="requirements"
+          aria-label="Password requirements"
+          aria-live="polite"
+        >
           {states.map((state) => (
-            <li key={state.id} className={state.met ? 'requirements__item requirements__item--met' : 'requirements__item'}>
+            <li
+              key={state.id}
+              className={
+                state.met ? 'requirements__item requirements__item--met' : 'requirements__item'
+              }
+            >
               <span aria-hidden="true">{state.met ? '✓' : '•'}</span> {state.label}
               <span className="visually-hidden">{state.met ? ' (met)' : ' (not met)'}</span>
             </li>

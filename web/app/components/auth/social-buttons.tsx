@@ -11,20 +11,30 @@ export function SocialButtons({
   disabled: boolean;
 }) {
   if (providers.length === 0) return null;
-  const query = redirectTo && redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  const query =
+    redirectTo && redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
   return (
     <div className="social">
       <p className="social__divider">
         <span>or</span>
       </p>
       {providers.map((provider) => {
-        const label = provider === 'google' ? authTexts.continueWithGoogle : authTexts.continueWithFacebook;
+        const label =
+          provider === 'google' ? authTexts.continueWithGoogle : authTexts.continueWithFacebook;
         return disabled ? (
-          <span key={provider} className={`button button--social button--${provider}`} aria-disabled="true">
+          <span
+            key={provider}
+            className={`button button--social button--${provider}`}
+            aria-disabled="true"
+          >
             {label}
           </span>
         ) : (
-          <a key={provider} className={`button button--social button--${provider}`} href={`/auth/social/${provider}${query}`}>
+          <a
+            key={provider}
+            className={`button button--social button--${provider}`}
+            href={`/auth/social/${provider}${query}`}
+          >
             {label}
           </a>
         );

@@ -23,7 +23,13 @@ function useSecondsUntil(at: number, enabled: boolean): number {
  * enter code, accepted. Every step is a form post, so it works without JavaScript; with it, the
  * dialog is modal, Escape cancels and the resend countdown ticks.
  */
-export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; extraFields: Record<string, string> }) {
+export function TwoFactorPanel({
+  state,
+  extraFields,
+}: {
+  state: TwoFactorState;
+  extraFields: Record<string, string>;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const dialog = useRef<HTMLDialogElement>(null);
@@ -80,7 +86,8 @@ export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; 
           <fieldset className="choice">
             <legend>Where should we send your code?</legend>
             <label className="choice__option">
-              <input type="radio" name="contact" value={state.email} defaultChecked required /> Email {state.email}
+              <input type="radio" name="contact" value={state.email} defaultChecked required />{' '}
+              Email {state.email}
             </label>
           </fieldset>
           {state.error ? (
@@ -88,7 +95,13 @@ export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; 
               {state.error}
             </p>
           ) : null}
-          <button type="submit" name="intent" value="tfa-send" className="button button--primary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="tfa-send"
+            className="button button--primary"
+            disabled={busy}
+          >
             {twoFactorMessages.sendEmail}
           </button>
         </Form>
@@ -127,7 +140,13 @@ export function TwoFactorPanel({ state, extraFields }: { state: TwoFactorState; 
                 {state.error}
               </p>
             ) : null}
-            <button type="submit" name="intent" value="tfa-code" className="button button--primary" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="tfa-code"
+              className="button button--primary"
+              disabled={busy}
+            >
               Verify code
             </button>
           </Form>

@@ -37,7 +37,9 @@ export function useRecaptcha(siteKey: string | null) {
           grecaptcha.execute(siteKey, { action }).then(resolve, () => resolve(null));
         });
       });
-      const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), TOKEN_TIMEOUT_MS));
+      const timeout = new Promise<null>((resolve) =>
+        window.setTimeout(() => resolve(null), TOKEN_TIMEOUT_MS),
+      );
       return Promise.race([token, timeout]);
     },
     [siteKey],

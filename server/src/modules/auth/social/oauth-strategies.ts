@@ -35,12 +35,21 @@ const cookieStateStore = {
     req.oauthState = Buffer.from(bytes).toString('base64url');
     callback(null, req.oauthState);
   },
-  verify(req: StrategyRequest, provided: string, callback: (error: Error | null, ok: boolean) => void) {
+  verify(
+    req: StrategyRequest,
+    provided: string,
+    callback: (error: Error | null, ok: boolean) => void,
+  ) {
     callback(null, Boolean(req.expectedState) && provided === req.expectedState);
   },
 };
 
-type Verify = (accessToken: string, refreshToken: string, profile: unknown, done: (error: unknown, user?: unknown) => void) => void;
+type Verify = (
+  accessToken: string,
+  refreshToken: string,
+  profile: unknown,
+  done: (error: unknown, user?: unknown) => void,
+) => void;
 const passThrough: Verify = (_accessToken, _refreshToken, profile, done) => done(null, profile);
 
 interface PassportProfile {
@@ -133,7 +142,8 @@ export class OAuthStrategies {
         error(error: unknown): void;
         pass(): void;
       };
-      run.success = (user) => resolve({ kind: 'success', profile: toSocialProfile(provider, user as PassportProfile) });
+      run.success = (user) =>
+        resolve({ kind: 'success', profile: toSocialProfile(provider, user as PassportProfile) });
       run.fail = (challenge) => resolve({ kind: 'fail', reason: describe(challenge) });
       run.redirect = (url) => resolve({ kind: 'redirect', url, state: req.oauthState ?? null });
       run.error = (error) => resolve({ kind: 'error', error });
@@ -141,9 +151,13 @@ export class OAuthStrategies {
       try {
         // The provider must send the visitor back to this site's own origin, the same address
         // on the way out and on the token exchange.
-        (run.authenticate as (this: unknown, req: unknown, options: object) => void).call(run, req, {
-          callbackURL: `${origin}${callbackPath(provider)}`,
-        });
+        (run.authenticate as (this: unknown, req: unknown, options: object) => void).call(
+          run,
+          req,
+          {
+            callbackURL: `${origin}${callbackPath(provider)}`,
+          },
+        );
       } catch (error) {
         resolve({ kind: 'error', error });
       }
@@ -157,7 +171,8 @@ function callbackPath(provider: SocialProvider): string {
 
 function describe(challenge: unknown): string {
   if (typeof challenge === 'string') return challenge;
-  if (challenge && typeof challenge === 'object' && 'message' in challenge) return String(challenge.message);
+  if (challenge && typeof challenge === 'object' && 'message' in challenge)
+    return String(challenge.message);
   return 'failed';
 }
 
@@ -169,7 +184,8 @@ function toSocialProfile(provider: SocialProvider, profile: PassportProfile): So
     subject: String(profile.id),
     email: email?.value ?? null,
     // Facebook hands out confirmed addresses only; Google says so per address.
-    emailVerified: provider === 'facebook' ? Boolean(email) : verifiedFlag === true || verifiedFlag === 'true',
+    emailVerified:
+      provider === 'facebook' ? Boolean(email) : verifiedFlag === true || verifiedFlag === 'true',
     name: profile.displayName ?? '',
   };
 }

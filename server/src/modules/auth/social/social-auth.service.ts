@@ -8,8 +8,7 @@ import { SocialIdentitiesRepository } from './social-identities.repository.js';
 import type { SocialProfile } from './social-profile.js';
 
 export type SocialSignInResult =
-  | { ok: true; customerId: string; created: boolean }
-  | { ok: false; message: string };
+  { ok: true; customerId: string; created: boolean } | { ok: false; message: string };
 
 const providerName = (provider: string) => provider.charAt(0).toUpperCase() + provider.slice(1);
 
@@ -31,7 +30,10 @@ export class SocialAuthService {
     const known = await this.identities.findCustomerId(profile.provider, profile.subject);
     if (known) return { ok: true, customerId: known, created: false };
     if (!profile.email || !profile.emailVerified) {
-      return { ok: false, message: authMessages.socialNoEmail.replace('{provider}', providerName(profile.provider)) };
+      return {
+        ok: false,
+        message: authMessages.socialNoEmail.replace('{provider}', providerName(profile.provider)),
+      };
     }
     const now = this.clock.now();
     const existing = await this.customers.findByEmail(profile.email);
@@ -42,9 +44,17 @@ export class SocialAuthService {
     }
     const name = profile.name.trim().slice(0, 100) || profile.email.split('@')[0] || 'Animator';
     const created =
-      (await this.customers.create({ email: profile.email, name, passwordHash: null, verifiedAt: now })) ??
-      (await this.customers.findByEmail(profile.email));
-    if (!created) return { ok: false, message: authMessages.socialFailed.replace('{provider}', providerName(profile.provider)) };
+      (await this.customers.create({
+        email: profile.email,
+        name,
+        passwordHash: null,
+        verifiedAt: now,
+      })) ?? (await this.customers.findByEmail(profile.email));
+    if (!created)
+      return {
+        ok: false,
+        message: authMessages.socialFailed.replace('{provider}', providerName(profile.provider)),
+      };
     await this.identities.link(profile.provider, profile.subject, created.id);
     await this.tracking.track(created.id, 'SignUp', { method: profile.provider });
     return { ok: true, customerId: created.id, created: true };

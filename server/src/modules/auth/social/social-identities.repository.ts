@@ -9,7 +9,8 @@ export class SocialIdentitiesRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
   async findCustomerId(provider: SocialProvider, subject: string): Promise<string | null> {
-    const rows = await sqlRows<{ customer_id: string }>(this.dataSource, 
+    const rows = await sqlRows<{ customer_id: string }>(
+      this.dataSource,
       `SELECT customer_id FROM social_identities WHERE provider = $1 AND subject = $2`,
       [provider, subject],
     );
@@ -17,7 +18,8 @@ export class SocialIdentitiesRepository {
   }
 
   async link(provider: SocialProvider, subject: string, customerId: string): Promise<void> {
-    await sqlRows(this.dataSource, 
+    await sqlRows(
+      this.dataSource,
       `INSERT INTO social_identities (provider, subject, customer_id) VALUES ($1, $2, $3)
        ON CONFLICT (provider, subject) DO NOTHING`,
       [provider, subject, customerId],

@@ -52,11 +52,19 @@ export class SocialController {
     if (result.kind !== 'redirect' || !result.state) {
       return this.failed(reply, known, safeRedirect(redirectTo));
     }
-    const cookie: OAuthCookie = { state: result.state, provider: known, redirectTo: safeRedirect(redirectTo) };
-    void reply.setCookie(OAUTH_STATE_COOKIE, Buffer.from(JSON.stringify(cookie)).toString('base64url'), {
-      ...this.cookieBase(),
-      maxAge: OAUTH_COOKIE_TTL_S,
-    });
+    const cookie: OAuthCookie = {
+      state: result.state,
+      provider: known,
+      redirectTo: safeRedirect(redirectTo),
+    };
+    void reply.setCookie(
+      OAUTH_STATE_COOKIE,
+      Buffer.from(JSON.stringify(cookie)).toString('base64url'),
+      {
+        ...this.cookieBase(),
+        maxAge: OAUTH_COOKIE_TTL_S,
+      },
+    );
     return reply.status(302).header('cache-control', 'no-store').redirect(result.url);
   }
 
@@ -73,7 +81,8 @@ export class SocialController {
     const expected = saved && saved.provider === known ? saved.state : null;
     const result = await this.strategies.run(known, request, expected, this.origin(request));
     if (result.kind !== 'success') {
-      if (result.kind === 'error') request.log.warn({ err: result.error, provider: known }, 'social sign-in failed');
+      if (result.kind === 'error')
+        request.log.warn({ err: result.error, provider: known }, 'social sign-in failed');
       return this.failed(reply, known, redirectTo);
     }
     const outcome = await this.social.signIn(result.profile);
@@ -94,7 +103,12 @@ export class SocialController {
   }
 
   /** Back to the login page, keeping where the visitor was going, with the reason as a notice. */
-  private failed(reply: FastifyReply, provider: SocialProvider, redirectTo: string, message?: string): FastifyReply {
+  private failed(
+    reply: FastifyReply,
+    provider: SocialProvider,
+    redirectTo: string,
+    message?: string,
+  ): FastifyReply {
     const name = provider.charAt(0).toUpperCase() + provider.slice(1);
     const text = message ?? authMessages.socialFailed.replace('{provider}', name);
     void reply.setCookie(
@@ -102,7 +116,10 @@ export class SocialController {
       encodeNotification({ type: 'error', message: text, timeout: SNACKBAR_TIMEOUT_MS }),
       { ...this.cookieBase(), maxAge: NOTIFICATION_COOKIE_MAX_AGE_SECONDS },
     );
-    const target = redirectTo === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(redirectTo)}`;
+    const target =
+      redirectTo === '/'
+        ? pagePaths.login
+        : `${pagePaths.login}?url=${encodeURIComponent(redirectTo)}`;
     return reply.status(302).header('cache-control', 'no-store').redirect(target);
   }
 
@@ -114,14 +131,21 @@ export class SocialController {
   }
 
   private cookieBase() {
-    return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: this.config.env === 'production' };
+    return {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.config.env === 'production',
+    };
   }
 }
 
 function readOAuthCookie(value: string | null): OAuthCookie | null {
   if (!value) return null;
   try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<OAuthCookie>;
+    const parsed = JSON.parse(
+      Buffer.from(value, 'base64url').toString('utf8'),
+    ) as Partial<OAuthCookie>;
     if (typeof parsed.state !== 'string' || typeof parsed.provider !== 'string') return null;
     return {
       state: parsed.state,
