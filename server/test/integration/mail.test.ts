@@ -130,14 +130,12 @@ describe('outbox mail transport (the embedded default, PostgreSQL)', () => {
   it('keeps a mail sent through MailService in mail_outbox', async () => {
     await app.runtime.dataSource.query('DELETE FROM mail_outbox');
     const finished = nextFinished(app.app.get<JobQueue>(JOB_QUEUE));
-    await app.app
-      .get(MailService)
-      .send({
-        to: 'dee@example.com',
-        subject: 'Kept',
-        text: 'In the table.',
-        html: '<p>In the table.</p>',
-      });
+    await app.app.get(MailService).send({
+      to: 'dee@example.com',
+      subject: 'Kept',
+      text: 'In the table.',
+      html: '<p>In the table.</p>',
+    });
     const event = await finished;
     assert.deepEqual(event.type === 'completed' ? event.result : event, { via: 'outbox' });
     const rows = await app.runtime.dataSource.query(
