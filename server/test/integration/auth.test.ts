@@ -323,6 +323,34 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.deepEqual((await json(replay)).errors, { '.': 'Token is not valid.' });
   });
 
+  it("allows three sends a challenge, then answers 'Resend limit reached'", async () => {
+    const email = uniqueEmail('tfa-limit');
+    const owner = new TestClient(app.url);
+    await register(owner, email);
+    await owner.put(`${API}/account/two-factor`, { enabled: true });
+    const client = new TestClient(app.url);
+    await client.post(`${API}/auth/login`, { email, password: STRONG });
+    for (let send = 1; send <= 3; send += 1) {
+      const response = await client.post(`${API}/two-factor-auth/email`, {
+        action: 'login',
+        contact: email,
+      });
+      assert.equal(response.status, 200, `send ${send}`);
+      assert.equal((await json(response)).sends, send);
+      // A minute passes (moved back in the database rather than waited for).
+      await app.runtime.dataSource.query(
+        `UPDATE two_factor_challenges SET last_sent_at = last_sent_at - interval '61 seconds' WHERE email = $1`,
+        [email],
+      );
+    }
+    const fourth = await client.post(`${API}/two-factor-auth/email`, {
+      action: 'login',
+      contact: email,
+    });
+    assert.equal(fourth.status, 429);
+    assert.equal((await json(fourth)).error, 'Resend limit reached');
+  });
+
   it('ends a two-factor challenge after five wrong codes', async () => {
     const email = uniqueEmail('tfa-wrong');
     const owner = new TestClient(app.url);

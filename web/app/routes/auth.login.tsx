@@ -1,11 +1,11 @@
 import {
   API_BASE,
-  authMessages,
   authTexts,
   pagePaths,
   PASSWORD_ENFORCED_MIN_LENGTH,
   type FieldErrors,
   type LoginResponse,
+  loginOutcome,
   validateLogin,
 } from '@animata/contracts';
 import {
@@ -64,15 +64,6 @@ interface ActionResult {
   twoFactor?: TwoFactorState;
 }
 
-/** Where a successful login goes: strong-password screen, verify-email screen, or the url. */
-function afterLogin(response: LoginResponse, url: string, headers: Headers): Response {
-  if (!response.secured) {
-    return redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(url)}`, { headers });
-  }
-  if (response.verified === false) return redirect(pagePaths.verifyEmail, { headers });
-  return redirect(url, { headers });
-}
-
 async function login(client: Api, body: Record<string, string>, url: string) {
   const result = await client.post<LoginResponse>(`${API_BASE}/auth/login`, body, {
     knownFields: ['email', 'password'],
@@ -87,19 +78,20 @@ async function login(client: Api, body: Record<string, string>, url: string) {
       { status: result.status === 429 ? 429 : 422, headers: result.headers },
     );
   }
-  if (result.data.tfa_required) {
+  const outcome = loginOutcome(result.data, url);
+  if (outcome.kind === 'two-factor') {
     return data<ActionResult>(
       { twoFactor: openTwoFactor('login', body.email ?? '') },
       { headers: result.headers },
     );
   }
-  if (!result.data.customer_id) {
+  if (outcome.kind === 'error') {
     return data<ActionResult>(
-      { notice: authMessages.unknownLoginError, email: body.email ?? '' },
+      { notice: outcome.message, email: body.email ?? '' },
       { status: 422 },
     );
   }
-  return afterLogin(result.data, url, result.headers);
+  return redirect(outcome.to, { headers: result.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -309,6 +309,13 @@ export function defineSignInTests(javaScript: boolean, extra: boolean): void {
       await next.getByRole('dialog', { name: twoFactorMessages.title }).waitFor();
     });
 
+    it('sends unknown /auth paths to the login form, and shows the login form first on the listed protected paths', async () => {
+      const page = await t.open('/auth/nothing-here');
+      await page.waitForURL(`${t.app.url}/auth/login`);
+      const billing = await t.open('/billing');
+      await billing.waitForURL(`${t.app.url}/auth/login?url=%2Fbilling`);
+    });
+
     it('sends a signed-out visitor of a protected page to login and back after it', async () => {
       const customer = await createCustomer(STRONG);
       const page = await t.open('/account');
