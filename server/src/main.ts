@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createLogger } from './app/logger.js';
 import { startApp } from './app/create-app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { exitGracefullyOnSignals } from './app/graceful-shutdown.js';
 
 /** `npm start`: one process serving the API, the pages, the live channel and the workers. */
 async function main(): Promise<void> {
@@ -25,23 +26,12 @@ async function main(): Promise<void> {
     );
   }
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
-    const timer = setTimeout(() => {
-      logger.error('graceful shutdown timed out');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    started.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  exitGracefullyOnSignals(
+    () => started.close(),
+    logger,
+    config.shutdownTimeoutMs,
+    'finishing in-flight requests and jobs',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createLogger } from './app/logger.js';
 import { startWorker, WorkerConfigError } from './app/create-worker.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { exitGracefullyOnSignals } from './app/graceful-shutdown.js';
 
 /** `npm run worker`: job workers only (renders, thumbnails, mail, cleanup), for scaling out. */
 async function main(): Promise<void> {
@@ -29,23 +30,12 @@ async function main(): Promise<void> {
   logger.info('Animata worker is running');
   process.stdout.write('Animata worker is running\n');
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'worker shutting down: finishing active jobs');
-    const timer = setTimeout(() => {
-      logger.error('graceful shutdown timed out');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    worker.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  exitGracefullyOnSignals(
+    () => worker.close(),
+    logger,
+    config.shutdownTimeoutMs,
+    'finishing active jobs',
+  );
 }
 
 main().catch((error: unknown) => {

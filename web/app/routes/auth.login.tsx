@@ -36,11 +36,10 @@ import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { returnTo } from '../utils/redirects.js';
 import {
   openTwoFactor,
-  readTwoFactorState,
-  sendTwoFactorCode,
-  verifyTwoFactorCode,
+  runTwoFactorStep,
   type TwoFactorState,
 } from '../utils/two-factor.server.js';
+import { FormNotice } from '../components/ui/form-notice.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
@@ -98,25 +97,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const client = api(request, context);
   const url = returnTo(form.get('url'));
-  const intent = form.get('intent');
   const email = String(form.get('email') ?? '');
 
-  if (intent === 'tfa-cancel') return data<ActionResult>({ email });
-  if (intent === 'tfa-send') {
-    const { state, headers } = await sendTwoFactorCode(client, readTwoFactorState(form, 'login'));
-    return data<ActionResult>({ twoFactor: state }, { headers });
-  }
-  if (intent === 'tfa-code') {
-    const state = readTwoFactorState(form, 'login');
-    const { state: checked, verifiedToken } = await verifyTwoFactorCode(
-      client,
-      state,
-      String(form.get('code') ?? ''),
+  const step = await runTwoFactorStep(form, client, 'login');
+  if (step.kind === 'cancelled') return data<ActionResult>({ email });
+  if (step.kind === 'pending') {
+    return data<ActionResult>(
+      { twoFactor: step.state },
+      { status: step.status, headers: step.headers },
     );
-    if (!verifiedToken) return data<ActionResult>({ twoFactor: checked }, { status: 422 });
-    // The login is repeated with the token; the BFF checked the password before the code.
-    return login(client, { email, tfa_token: verifiedToken }, url);
   }
+  // The login is repeated with the token; the BFF checked the password before the code.
+  if (step.kind === 'verified') return login(client, { email, tfa_token: step.token }, url);
 
   const password = String(form.get('password') ?? '');
   const fieldErrors = validateLogin({ email, password });
@@ -204,11 +196,7 @@ export default function Login() {
             <Link to={pagePaths.confirmEmail}>{authTexts.confirmEmail}</Link>
           </p>
         ) : null}
-        {result?.notice ? (
-          <p className="form-notice" role="alert">
-            {result.notice}
-          </p>
-        ) : null}
+        <FormNotice>{result?.notice}</FormNotice>
         <button
           type="submit"
           name="intent"

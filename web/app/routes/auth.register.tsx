@@ -39,11 +39,10 @@ import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import {
   openTwoFactor,
-  readTwoFactorState,
-  sendTwoFactorCode,
-  verifyTwoFactorCode,
+  runTwoFactorStep,
   type TwoFactorState,
 } from '../utils/two-factor.server.js';
+import { FormNotice } from '../components/ui/form-notice.js';
 
 export const meta: MetaFunction = () => [{ title: 'Create your free account · Animata' }];
 
@@ -99,30 +98,22 @@ async function register(
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const client = api(request, context);
-  const intent = form.get('intent');
   const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') };
   const redirectTo = returnTo(form.get('url'));
 
-  if (intent === 'tfa-cancel') return data<ActionResult>({ values });
-  if (intent === 'tfa-send') {
-    const { state, headers } = await sendTwoFactorCode(
-      client,
-      readTwoFactorState(form, 'register'),
+  const step = await runTwoFactorStep(form, client, 'register');
+  if (step.kind === 'cancelled') return data<ActionResult>({ values });
+  if (step.kind === 'pending') {
+    return data<ActionResult>(
+      { twoFactor: step.state, values },
+      { status: step.status, headers: step.headers },
     );
-    return data<ActionResult>({ twoFactor: state, values }, { headers });
   }
-  if (intent === 'tfa-code') {
-    const state = readTwoFactorState(form, 'register');
-    const { state: checked, verifiedToken } = await verifyTwoFactorCode(
-      client,
-      state,
-      String(form.get('code') ?? ''),
-    );
-    if (!verifiedToken) return data<ActionResult>({ twoFactor: checked, values }, { status: 422 });
-    // Re-submitted with the token and without the captcha; the BFF kept the checked password.
+  // Re-submitted with the token and without the captcha; the BFF kept the checked password.
+  if (step.kind === 'verified') {
     return register(
       client,
-      { name: values.name, email: values.email, tfa_token: verifiedToken },
+      { name: values.name, email: values.email, tfa_token: step.token },
       values,
     );
   }
@@ -231,11 +222,7 @@ export default function Register() {
           error={errorFor('password')}
           onValueChange={(password) => setValues((v) => ({ ...v, password }))}
         />
-        {result?.notice ? (
-          <p className="form-notice" role="alert">
-            {result.notice}
-          </p>
-        ) : null}
+        <FormNotice>{result?.notice}</FormNotice>
         <button
           type="submit"
           name="intent"

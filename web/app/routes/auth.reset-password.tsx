@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
 import { api } from '../utils/api.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+import { FormNotice } from '../components/ui/form-notice.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.resetTitle} · Animata` }];
 
@@ -79,11 +80,7 @@ export default function ResetPassword() {
           error={error}
           onValueChange={setPassword}
         />
-        {result?.notice ? (
-          <p className="form-notice" role="alert">
-            {result.notice}
-          </p>
-        ) : null}
+        <FormNotice>{result?.notice}</FormNotice>
         <button
           type="submit"
           className="button button--primary button--block"

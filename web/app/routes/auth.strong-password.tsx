@@ -24,6 +24,7 @@ import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+import { FormNotice } from '../components/ui/form-notice.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.strongTitle} · Animata` }];
 
@@ -95,11 +96,7 @@ export default function StrongPassword() {
           error={result?.fieldErrors?.password}
           onValueChange={setPassword}
         />
-        {result?.notice ? (
-          <p className="form-notice" role="alert">
-            {result.notice}
-          </p>
-        ) : null}
+        <FormNotice>{result?.notice}</FormNotice>
         <button
           type="submit"
           name="intent"

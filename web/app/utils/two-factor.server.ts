@@ -101,3 +101,40 @@ export async function verifyTwoFactorCode(
   }
   return { state, verifiedToken: result.data.token };
 }
+
+/** Where a post of a form with the two-factor dialog stands after its two-factor step. */
+export type TwoFactorStep =
+  | { kind: 'none' }
+  | { kind: 'cancelled' }
+  | { kind: 'pending'; state: TwoFactorState; status: number; headers: Headers }
+  | { kind: 'verified'; token: string };
+
+/**
+ * The dialog's steps shared by login and registration: cancel, send or resend the code, check
+ * it. 'none' means the post is the form's own submit; 'verified' hands over the token the form
+ * repeats its request with.
+ */
+export async function runTwoFactorStep(
+  form: FormData,
+  client: Api,
+  action: TwoFactorState['action'],
+): Promise<TwoFactorStep> {
+  const intent = form.get('intent');
+  if (intent === 'tfa-cancel') return { kind: 'cancelled' };
+  if (intent === 'tfa-send') {
+    const { state, headers } = await sendTwoFactorCode(client, readTwoFactorState(form, action));
+    return { kind: 'pending', state, status: 200, headers };
+  }
+  if (intent === 'tfa-code') {
+    const code = form.get('code');
+    const { state, verifiedToken } = await verifyTwoFactorCode(
+      client,
+      readTwoFactorState(form, action),
+      typeof code === 'string' ? code : '',
+    );
+    return verifiedToken
+      ? { kind: 'verified', token: verifiedToken }
+      : { kind: 'pending', state, status: 422, headers: new Headers() };
+  }
+  return { kind: 'none' };
+}

@@ -2,6 +2,7 @@ import { authTexts, pagePaths, validateEmailOnly, type FieldErrors } from '@anim
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { TextField } from './text-field.js';
+import { FormNotice } from '../ui/form-notice.js';
 
 /** Recover password and Confirm email share this layout (account-and-auth §2.3). */
 export function EmailRequestPage({
@@ -43,11 +44,7 @@ export function EmailRequestPage({
           onChange={(event) => setEmail(event.target.value)}
           onBlur={() => setTouched(true)}
         />
-        {result?.notice ? (
-          <p className="form-notice" role="alert">
-            {result.notice}
-          </p>
-        ) : null}
+        <FormNotice>{result?.notice}</FormNotice>
         <button
           type="submit"
           className="button button--primary button--block"

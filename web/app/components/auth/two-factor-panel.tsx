@@ -2,6 +2,7 @@ import { TFA_MAX_SENDS, twoFactorMessages } from '@animata/contracts';
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { TwoFactorState } from '../../utils/two-factor.server.js';
+import { FormNotice } from '../ui/form-notice.js';
 
 /** Seconds until `at`, ticking every second while JavaScript runs. */
 function useSecondsUntil(at: number, enabled: boolean): number {
@@ -90,11 +91,7 @@ export function TwoFactorPanel({
               Email {state.email}
             </label>
           </fieldset>
-          {state.error ? (
-            <p className="form-notice" role="alert">
-              {state.error}
-            </p>
-          ) : null}
+          <FormNotice>{state.error}</FormNotice>
           <button
             type="submit"
             name="intent"
@@ -135,11 +132,7 @@ export function TwoFactorPanel({
                 </p>
               ) : null}
             </div>
-            {state.error ? (
-              <p className="form-notice" role="alert">
-                {state.error}
-              </p>
-            ) : null}
+            <FormNotice>{state.error}</FormNotice>
             <button
               type="submit"
               name="intent"
