@@ -9,8 +9,9 @@ export function inProcessBff(fastify: FastifyInstance): BffTransport {
       url: request.path,
       headers: request.headers,
       ...(request.body !== undefined ? { payload: request.body } : {}),
-      // Loopback as the peer address: the BFF sees the page request's address in x-forwarded-for.
-      remoteAddress: '127.0.0.1',
+      // The visitor's own address as the peer: rate limits and session records see the visitor,
+      // whatever TRUST_PROXY says (no X-Forwarded-For to trust or forge).
+      remoteAddress: request.clientAddress ?? '127.0.0.1',
     });
     return {
       status: response.statusCode,
@@ -24,9 +25,12 @@ export function inProcessBff(fastify: FastifyInstance): BffTransport {
 /** Reaches a BFF on another host over HTTP (BFF_URL). */
 export function httpBff(baseUrl: string): BffTransport {
   return async (request) => {
+    const outgoing = { ...request.headers };
+    // Over HTTP the BFF must trust this web node in TRUST_PROXY to believe it.
+    if (request.clientAddress) outgoing['x-forwarded-for'] = request.clientAddress;
     const response = await fetch(new URL(request.path, baseUrl), {
       method: request.method,
-      headers: request.headers,
+      headers: outgoing,
       ...(request.body !== undefined ? { body: request.body } : {}),
       redirect: 'manual',
     });

@@ -60,7 +60,13 @@ export interface AuthConfig {
   /** Failed logins within lockWindowMs that lock an account (it then answers like a wrong password). */
   lockThreshold: number;
   lockWindowMs: number;
-  rateLimits: { login: RateRule; register: RateRule; recovery: RateRule; twoFactor: RateRule };
+  rateLimits: {
+    login: RateRule;
+    register: RateRule;
+    recovery: RateRule;
+    twoFactor: RateRule;
+    twoFactorCode: RateRule;
+  };
   twoFactor: { failuresBeforeUnknownDeviceCheck: number; registrationsBeforeCheck: number };
 }
 
@@ -205,6 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       register: rate('RATE_LIMIT_REGISTER', { limit: 10, windowMs: 3_600_000 }),
       recovery: rate('RATE_LIMIT_RECOVERY', { limit: 10, windowMs: 3_600_000 }),
       twoFactor: rate('RATE_LIMIT_TWO_FACTOR', { limit: 20, windowMs: 3_600_000 }),
+      twoFactorCode: rate('RATE_LIMIT_TWO_FACTOR_CODE', { limit: 60, windowMs: 3_600_000 }),
     },
     twoFactor: {
       failuresBeforeUnknownDeviceCheck: integer('TFA_AFTER_FAILURES', 3, 1, 1000),

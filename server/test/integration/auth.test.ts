@@ -57,9 +57,12 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal((await json(verified)).message, 'Your email was verified');
     assert.equal((await json(await client.get(`${API}/session`))).verified, true);
 
+    // Used again (a mail scanner opened it first): the address is verified, so it still says yes.
     const again = await client.post(`${API}/auth/verify-email`, { token });
-    assert.equal(again.status, 422);
-    assert.deepEqual((await json(again)).errors, {
+    assert.equal(again.status, 200);
+    const unknown = await client.post(`${API}/auth/verify-email`, { token: `${token}x` });
+    assert.equal(unknown.status, 422);
+    assert.deepEqual((await json(unknown)).errors, {
       '.': 'This verification link is invalid or has expired. Please ask for a new one.',
     });
     const tracked: unknown[] = await app.runtime.dataSource.query(
@@ -434,6 +437,16 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal(noOrigin.status, 403);
     const own = await client.put(`${API}/account/two-factor`, { enabled: false });
     assert.equal(own.status, 200);
+    // Login CSRF: a cross-site form post carries no Lax cookie, yet must not sign anyone in.
+    const crossSiteLogin = await new TestClient(app.url).request('POST', `${API}/auth/login`, {
+      json: { email: 'someone@example.com', password: 'Whatever-1' },
+      headers: { origin: 'https://evil.example' },
+    });
+    assert.equal(crossSiteLogin.status, 403);
+    assert.equal(
+      (await json(crossSiteLogin)).error,
+      'This request came from another site and was refused.',
+    );
   });
 });
 

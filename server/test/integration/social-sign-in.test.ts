@@ -57,12 +57,17 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
   });
 
   it('links an existing account by its verified e-mail, and signs in by identity afterwards', async () => {
+    // An account nobody verified: whoever registered it loses password and sessions on linking.
     const owner = new TestClient(app.url);
     await owner.post(`${API}/auth/register`, {
       name: 'Existing',
       email: 'existing@example.com',
       password: 'Correct-Horse-7',
     });
+    const ownerSession = (await (await owner.get(`${API}/session`)).json()) as Record<
+      string,
+      unknown
+    >;
     provider.profile = {
       sub: 'g-existing',
       email: 'existing@example.com',
@@ -72,15 +77,21 @@ describe('Google and Facebook sign-in through Passport against a local OAuth ser
     const client = new TestClient(app.url);
     await signInWithGoogle(client, '/');
     const session = (await (await client.get(`${API}/session`)).json()) as Record<string, unknown>;
-    const ownerSession = (await (await owner.get(`${API}/session`)).json()) as Record<
-      string,
-      unknown
-    >;
     assert.equal(session.customerId, ownerSession.customerId);
+    assert.equal(session.verified, true);
+    assert.equal(session.hasPassword, false, 'the unproven password is gone');
+    assert.equal((await owner.get(`${API}/session`)).status, 401, 'the earlier sessions ended');
     const identities: unknown[] = await app.runtime.dataSource.query(
       `SELECT 1 FROM social_identities WHERE provider = 'google' AND subject = 'g-existing'`,
     );
     assert.equal(identities.length, 1);
+    const again = new TestClient(app.url);
+    await signInWithGoogle(again, '/');
+    const byIdentity = (await (await again.get(`${API}/session`)).json()) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(byIdentity.customerId, ownerSession.customerId);
   });
 
   it('never links by an address the provider has not verified', async () => {

@@ -59,8 +59,6 @@ export class Api {
     if (cookie) headers.cookie = cookie;
     const userAgent = this.request.headers.get('user-agent');
     if (userAgent) headers['user-agent'] = userAgent;
-    // The address the bridge saw (never the browser's own X-Forwarded-For, which it could forge).
-    if (this.context.clientAddress) headers['x-forwarded-for'] = this.context.clientAddress;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
     let response;
@@ -69,6 +67,8 @@ export class Api {
         method,
         path,
         headers,
+        // The address the bridge saw, never the browser's own X-Forwarded-For (forgeable).
+        ...(this.context.clientAddress ? { clientAddress: this.context.clientAddress } : {}),
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     } catch {

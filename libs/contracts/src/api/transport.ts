@@ -9,6 +9,8 @@ export interface BffRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** The visitor's address: the peer address of an in-process call, X-Forwarded-For over HTTP. */
+  clientAddress?: string;
 }
 
 export interface BffResponse {

@@ -3,20 +3,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses cross-site writes. Every state-changing request that carries cookies must come from
- * our own origin, told by its Origin header (or Referer when a browser sends no Origin).
- * SameSite=Lax alone is not enough: it lets top-level cross-site GETs through and is not
- * honoured by every client. Requests without cookies (third-party apps with tokens) pass.
+ * Refuses cross-site writes. A state-changing request that names another origin (Origin header,
+ * else Referer) is refused whether or not it carries cookies: a cross-site form post carries no
+ * SameSite=Lax cookie, yet could sign a visitor in to someone else's account (login CSRF). One
+ * that names no origin at all passes only without cookies (API clients, third-party apps with
+ * tokens); a browser always names one on a cookie-bearing POST. SameSite alone is not enough.
  */
 export function isCrossSiteWrite(
   request: FastifyRequest,
   allowedOrigin: (request: FastifyRequest) => string,
 ): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  if (!request.headers.cookie) return false;
   const expected = allowedOrigin(request);
   const origin = request.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') return origin !== expected;
+  // 'null' is an opaque origin (sandboxed frame, cross-site redirect): never ours.
+  if (typeof origin === 'string') return origin !== expected;
   const referer = request.headers.referer;
   if (typeof referer === 'string') {
     try {
@@ -25,8 +26,7 @@ export function isCrossSiteWrite(
       return true;
     }
   }
-  // A browser always sends one of the two on a cookie-bearing POST; their absence is suspicious.
-  return true;
+  return Boolean(request.headers.cookie);
 }
 
 export function registerCsrfProtection(

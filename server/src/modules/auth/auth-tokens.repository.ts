@@ -37,6 +37,17 @@ export class AuthTokensRepository {
     return rows[0]?.customer_id ?? null;
   }
 
+  async findUsedOfVerified(tokenHash: string): Promise<string | null> {
+    const rows = await sqlRows<{ customer_id: string }>(
+      this.dataSource,
+      `SELECT t.customer_id FROM auth_tokens t JOIN customers c ON c.id = t.customer_id
+       WHERE t.token_hash = $1 AND t.purpose = 'verify-email' AND t.used_at IS NOT NULL
+         AND c.verified_at IS NOT NULL`,
+      [tokenHash],
+    );
+    return rows[0]?.customer_id ?? null;
+  }
+
   /** Ends every other live token of that purpose (a new password ends older reset links). */
   async revokeAll(customerId: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
     await sqlRows(

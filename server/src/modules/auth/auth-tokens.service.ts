@@ -31,6 +31,12 @@ export class AuthTokensService {
     return this.tokens.consume(purpose, hashToken(token), this.clock.now());
   }
 
+  /** The customer of a used verification link whose address is verified by now. */
+  usedByVerified(token: string): Promise<string | null> {
+    if (!token || token.length > 200) return Promise.resolve(null);
+    return this.tokens.findUsedOfVerified(hashToken(token));
+  }
+
   revokeAll(customerId: string, purpose: AuthTokenPurpose): Promise<void> {
     return this.tokens.revokeAll(customerId, purpose, this.clock.now());
   }

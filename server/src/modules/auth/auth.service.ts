@@ -46,6 +46,8 @@ export interface AuthOutcome<T> {
   attemptToken?: string;
 }
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 @Injectable()
 export class AuthService {
   /** Verifying against this keeps unknown e-mails as slow as known ones. */
@@ -101,9 +103,11 @@ export class AuthService {
     // Always hash, whatever happens next: no answer may be faster for an unknown address.
     const matches = await this.passwordMatches(customer, dto.password);
     const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
-    const recentFailures = customer
-      ? await this.attempts.countFailuresSince(customer.id, lockSince)
-      : 0;
+    // The same query for an unknown address (no customer has the nil id): equal work either way.
+    const recentFailures = await this.attempts.countFailuresSince(
+      customer?.id ?? NIL_UUID,
+      lockSince,
+    );
     const locked = recentFailures >= this.config.auth.lockThreshold;
     if (!customer || !matches || locked) {
       await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
@@ -262,9 +266,13 @@ export class AuthService {
   }
 
   async verifyEmail(token: string): Promise<{ message: string; customer_id: string }> {
-    const customerId = await this.tokens.consume('verify-email', token);
-    if (!customerId)
+    // Mail scanners open links before people do: a used link of a verified address still says yes.
+    const customerId =
+      (await this.tokens.consume('verify-email', token)) ??
+      (await this.tokens.usedByVerified(token));
+    if (!customerId) {
       throw AuthException.notice(authMessages.verificationLinkInvalid, AuthErrorCode.TokenInvalid);
+    }
     await this.customers.markVerified(customerId, this.clock.now());
     return { message: authMessages.emailVerified, customer_id: customerId };
   }

@@ -39,7 +39,11 @@ export class SessionsRepository {
       password_update_required: boolean;
     }>(
       this.dataSource,
-      `SELECT id, customer_id, password_update_required FROM sessions WHERE id = $1 AND expires_at > $2`,
+      // The strong-password exemption (no old password needed) holds only shortly after login.
+      `SELECT id, customer_id,
+              password_update_required AND created_at > $2::timestamptz - interval '15 minutes'
+                AS password_update_required
+       FROM sessions WHERE id = $1 AND expires_at > $2`,
       [id, now],
     );
     const row = rows[0];

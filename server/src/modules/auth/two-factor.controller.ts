@@ -46,12 +46,21 @@ export class TwoFactorController {
 
   @Post('two-factor-auth/code')
   @HttpCode(200)
-  code(
+  async code(
     @Body() dto: TwoFactorCodeRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TwoFactorTokenResponse> {
     void reply.header('cache-control', 'no-store');
+    // Per address too: each challenge allows 5 attempts, but challenges can be opened again.
+    const client = clientContext(request);
+    const rule = this.config.auth.rateLimits.twoFactorCode;
+    const hit = await this.limiter.hit(
+      `two-factor-code:${client.ipAddress ?? 'unknown'}`,
+      rule.limit,
+      rule.windowMs,
+    );
+    if (!hit.allowed) throw AuthException.tooManyRequests();
     return this.twoFactor.verifyCode(
       dto.token,
       dto.action,

@@ -140,14 +140,19 @@ export class TwoFactorRepository {
     return rows.length > 0;
   }
 
-  /** Counts a wrong code; returns the new count. */
-  async recordWrongCode(id: string): Promise<number> {
+  /**
+   * Counts a code attempt before the code is compared, atomically and only while fewer than
+   * `max` were made: parallel guesses cannot all slip in under the limit. Returns the attempt's
+   * number, or null when the challenge has used them up.
+   */
+  async reserveAttempt(id: string, max: number): Promise<number | null> {
     const rows = await sqlRows<{ wrong_codes: number }>(
       this.dataSource,
-      `UPDATE two_factor_challenges SET wrong_codes = wrong_codes + 1 WHERE id = $1 RETURNING wrong_codes`,
-      [id],
+      `UPDATE two_factor_challenges SET wrong_codes = wrong_codes + 1
+       WHERE id = $1 AND wrong_codes < $2 RETURNING wrong_codes`,
+      [id, max],
     );
-    return rows[0]?.wrong_codes ?? Number.MAX_SAFE_INTEGER;
+    return rows[0]?.wrong_codes ?? null;
   }
 
   /** Marks the challenge verified once; the code cannot be used again. */
@@ -156,14 +161,15 @@ export class TwoFactorRepository {
     codeHash: string,
     verifiedTokenHash: string,
     now: Date,
+    maxAttempts: number,
   ): Promise<boolean> {
     const rows = await sqlRows<unknown>(
       this.dataSource,
       `UPDATE two_factor_challenges
        SET verified_at = $4, verified_token_hash = $3, code_hash = NULL
-       WHERE id = $1 AND code_hash = $2 AND verified_at IS NULL
+       WHERE id = $1 AND code_hash = $2 AND verified_at IS NULL AND wrong_codes <= $5
        RETURNING id`,
-      [id, codeHash, verifiedTokenHash, now],
+      [id, codeHash, verifiedTokenHash, now, maxAttempts],
     );
     return rows.length > 0;
   }

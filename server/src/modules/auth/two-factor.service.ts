@@ -122,11 +122,13 @@ export class TwoFactorService {
     if (!challenge.codeExpiresAt || challenge.codeExpiresAt <= now) {
       throw AuthException.field('code', twoFactorMessages.codeExpired);
     }
+    // The attempt is counted before the comparison, so a burst of guesses cannot outrun the limit.
+    const attempt = await this.challenges.reserveAttempt(challenge.id, TFA_MAX_WRONG_CODES);
+    if (attempt === null) throw AuthException.notice(twoFactorMessages.challengeEnded);
     const expected = Buffer.from(challenge.codeHash, 'hex');
     const given = Buffer.from(codeHash(challenge.id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      const wrong = await this.challenges.recordWrongCode(challenge.id);
-      if (wrong >= TFA_MAX_WRONG_CODES)
+      if (attempt >= TFA_MAX_WRONG_CODES)
         throw AuthException.notice(twoFactorMessages.challengeEnded);
       throw AuthException.field('code', twoFactorMessages.wrongCode);
     }
@@ -136,6 +138,7 @@ export class TwoFactorService {
       challenge.codeHash,
       hashToken(verifiedToken),
       now,
+      TFA_MAX_WRONG_CODES,
     );
     if (!verified) throw AuthException.notice(twoFactorMessages.tokenInvalid);
     return { token: verifiedToken };

@@ -91,6 +91,10 @@ export class CustomersRepository {
     );
   }
 
+  async clearPassword(id: string): Promise<void> {
+    await this.customers.update({ id }, { passwordHash: null });
+  }
+
   async postponePasswordUpdate(id: string, at: Date): Promise<void> {
     await this.customers.update({ id }, { passwordUpdatePostponedAt: at });
   }

@@ -4,6 +4,7 @@ import type { Clock } from '../../../app/core.module.js';
 import { CLOCK } from '../../../common/tokens.js';
 import { CustomersRepository } from '../../customers/customers.repository.js';
 import { TrackingService } from '../../tracking/tracking.service.js';
+import { SessionsService } from '../sessions.service.js';
 import { SocialIdentitiesRepository } from './social-identities.repository.js';
 import type { SocialProfile } from './social-profile.js';
 
@@ -23,6 +24,7 @@ export class SocialAuthService {
     private readonly identities: SocialIdentitiesRepository,
     private readonly customers: CustomersRepository,
     private readonly tracking: TrackingService,
+    private readonly sessions: SessionsService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -38,6 +40,12 @@ export class SocialAuthService {
     const now = this.clock.now();
     const existing = await this.customers.findByEmail(profile.email);
     if (existing) {
+      if (!existing.verifiedAt) {
+        // Nobody proved this address before: whoever registered it (perhaps someone else, ahead
+        // of its owner) loses the password and sessions; the provider's verified owner takes over.
+        await this.customers.clearPassword(existing.id);
+        await this.sessions.revokeAllOf(existing.id);
+      }
       await this.identities.link(profile.provider, profile.subject, existing.id);
       await this.customers.markVerified(existing.id, now);
       return { ok: true, customerId: existing.id, created: false };
