@@ -23,13 +23,26 @@ const EMAIL_MAX_LENGTH = 254;
 const NAME_MAX_LENGTH = 100;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/**
+ * An e-mail field: trimmed; `missing` when absent or empty, then 'Invalid email address'. The
+ * checks run in this order (class-validator runs a property's decorators bottom-up).
+ */
+function EmailField(missing: string): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    IsString({ message: missing }),
+    IsNotEmpty({ message: missing }),
+    MaxLength(EMAIL_MAX_LENGTH, { message: authMessages.invalidEmail }),
+    IsEmail({}, { message: authMessages.invalidEmail }),
+    Transform(trim),
+  ];
+  return (target, key) => {
+    for (const decorate of decorators) decorate(target, key);
+  };
+}
+
 /** POST {api}/auth/login (account-and-auth §3). */
 export class LoginRequest {
-  @Transform(trim)
-  @IsEmail({}, { message: authMessages.invalidEmail })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: authMessages.invalidEmail })
-  @IsNotEmpty({ message: authMessages.emailRequired })
-  @IsString({ message: authMessages.emailRequired })
+  @EmailField(authMessages.emailRequired)
   email!: string;
 
   /** Optional only when tfa_token completes a login whose password was already checked. */
@@ -65,11 +78,7 @@ export class RegisterRequest {
   @IsString({ message: authMessages.nameRequired })
   name!: string;
 
-  @Transform(trim)
-  @IsEmail({}, { message: authMessages.invalidEmail })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: authMessages.invalidEmail })
-  @IsNotEmpty({ message: authMessages.emailRequired })
-  @IsString({ message: authMessages.emailRequired })
+  @EmailField(authMessages.emailRequired)
   email!: string;
 
   /** Checked against the five requirements by the service (their own messages). */
@@ -102,11 +111,7 @@ export interface RegisterResponse {
 
 /** POST {api}/auth/send-password-reset-email and the confirmation request. */
 export class EmailOnlyRequest {
-  @Transform(trim)
-  @IsEmail({}, { message: authMessages.invalidEmail })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: authMessages.invalidEmail })
-  @IsNotEmpty({ message: authMessages.emailRequired })
-  @IsString({ message: authMessages.emailRequired })
+  @EmailField(authMessages.emailRequired)
   email!: string;
 
   @IsOptional()
@@ -167,10 +172,7 @@ export class TwoFactorEmailRequest {
   @IsIn(TFA_ACTIONS)
   action!: TwoFactorAction;
 
-  @Transform(trim)
-  @IsEmail({}, { message: authMessages.invalidEmail })
-  @IsNotEmpty({ message: twoFactorMessages.noEmail })
-  @IsString({ message: twoFactorMessages.noEmail })
+  @EmailField(twoFactorMessages.noEmail)
   contact!: string;
 }
 
@@ -189,10 +191,7 @@ export class TwoFactorCodeRequest {
   @Length(1, 40, { message: twoFactorMessages.codeFormat })
   code!: string;
 
-  @Transform(trim)
-  @IsEmail({}, { message: authMessages.invalidEmail })
-  @IsNotEmpty({ message: twoFactorMessages.noEmail })
-  @IsString({ message: twoFactorMessages.noEmail })
+  @EmailField(twoFactorMessages.noEmail)
   contact!: string;
 }
 
