@@ -44,6 +44,10 @@ export default {
         RATE_LIMIT_REGISTER: '1000/60',
         TFA_AFTER_REGISTRATIONS: '1000',
         DATA_DIR: path.join(benchDir, 'results', '.app-data'),
+        // As in production: with Redis the rate-limit windows live there (BENCH_REDIS_URL).
+        ...(process.env.BENCH_REDIS_URL
+          ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `bench-${process.pid}` }
+          : {}),
       });
       started.push(app);
       const registered = await fetch(new URL('/api/animata/auth/register', app.url), {
