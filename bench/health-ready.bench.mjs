@@ -2,7 +2,7 @@
 // `SELECT 1` on the same PostgreSQL with the same pool size. The gap between them is what Nest,
 // Fastify, our hooks and TypeORM cost on the cheapest database-backed route.
 import path from 'node:path';
-import { benchDir, startDatabase, startServerProcess } from './lib/index.mjs';
+import { benchDir, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
 
 /** @type {import('./lib/types.js').Bench} */
 export default {
@@ -55,14 +55,10 @@ export default {
           { name: 'bare', url: bare.url, pid: bare.pid },
         ],
         notes: { database: database.source, poolSize: 10 },
-        async teardown() {
-          for (const server of started.reverse()) await server.stop();
-          await database.stop();
-        },
+        teardown: () => stopAll(started, database),
       };
     } catch (error) {
-      for (const server of started.reverse()) await server.stop().catch(() => undefined);
-      await database.stop().catch(() => undefined);
+      await stopAll(started, database, { quiet: true });
       throw error;
     }
   },

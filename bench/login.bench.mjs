@@ -2,7 +2,7 @@
 // failure bookkeeping in PostgreSQL) against raw argon2id verifications with the same parameters
 // behind a bare node:http server. Hashing should be the only real cost of a login: target 0.90.
 import path from 'node:path';
-import { benchDir, startDatabase, startServerProcess } from './lib/index.mjs';
+import { benchDir, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
 
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Correct-Horse-7';
@@ -78,14 +78,10 @@ export default {
           database: database.source,
           argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)',
         },
-        async teardown() {
-          for (const server of started.reverse()) await server.stop();
-          await database.stop();
-        },
+        teardown: () => stopAll(started, database),
       };
     } catch (error) {
-      for (const server of started.reverse()) await server.stop().catch(() => undefined);
-      await database.stop().catch(() => undefined);
+      await stopAll(started, database, { quiet: true });
       throw error;
     }
   },

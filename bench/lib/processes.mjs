@@ -106,3 +106,13 @@ export async function startDatabase() {
     },
   };
 }
+
+/**
+ * Stops what a bench's setup started, newest first, then its database. `quiet` swallows
+ * errors (cleaning up after a failed setup, whose own error is the one worth reporting).
+ */
+export async function stopAll(servers, database, { quiet = false } = {}) {
+  const guard = (promise) => (quiet ? promise.catch(() => undefined) : promise);
+  for (const server of [...servers].reverse()) await guard(server.stop());
+  await guard(database.stop());
+}

@@ -1,21 +1,11 @@
 import 'reflect-metadata';
 import { createLogger } from './app/logger.js';
 import { startApp } from './app/create-app.js';
-import { ConfigError, loadConfig } from './config/config.js';
-import { exitGracefullyOnSignals } from './app/graceful-shutdown.js';
+import { exitGracefullyOnSignals, loadConfigOrExit } from './app/process-entry.js';
 
 /** `npm start`: one process serving the API, the pages, the live channel and the workers. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   const started = await startApp(config, logger);
   logger.info({ url: started.url, publicUrl: config.publicUrl }, 'Animata is listening');

@@ -1,21 +1,11 @@
 import 'reflect-metadata';
 import { createLogger } from './app/logger.js';
 import { startWorker, WorkerConfigError } from './app/create-worker.js';
-import { ConfigError, loadConfig } from './config/config.js';
-import { exitGracefullyOnSignals } from './app/graceful-shutdown.js';
+import { exitGracefullyOnSignals, loadConfigOrExit } from './app/process-entry.js';
 
 /** `npm run worker`: job workers only (renders, thumbnails, mail, cleanup), for scaling out. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   let worker;
   try {

@@ -27,6 +27,14 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
  * An e-mail field: trimmed; `missing` when absent or empty, then 'Invalid email address'. The
  * checks run in this order (class-validator runs a property's decorators bottom-up).
  */
+/** An optional string of at most `max` characters (redirects, captcha and two-factor tokens). */
+function OptionalText(max: number): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [MaxLength(max), IsString(), IsOptional()];
+  return (target, key) => {
+    for (const decorate of decorators) decorate(target, key);
+  };
+}
+
 function EmailField(missing: string): PropertyDecorator {
   const decorators: PropertyDecorator[] = [
     IsString({ message: missing }),
@@ -52,14 +60,10 @@ export class LoginRequest {
   @IsString({ message: authMessages.passwordRequired })
   password?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(4096)
+  @OptionalText(4096)
   recaptcha?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200)
   tfa_token?: string;
 }
 
@@ -88,19 +92,13 @@ export class RegisterRequest {
   @IsString({ message: authMessages.passwordRequired })
   password?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalText(2048)
   redirect?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(4096)
+  @OptionalText(4096)
   recaptcha?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText(200)
   tfa_token?: string;
 }
 
@@ -114,9 +112,7 @@ export class EmailOnlyRequest {
   @EmailField(authMessages.emailRequired)
   email!: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(4096)
+  @OptionalText(4096)
   recaptcha?: string;
 }
 

@@ -1,4 +1,18 @@
+import { ConfigError, loadConfig, type AppConfig } from '../config/config.js';
 import type { AppLogger } from './logger.js';
+
+/** The configuration of `npm start` and `npm run worker`; a bad value exits 78 with its message. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
 
 /**
  * On SIGTERM or SIGINT: log, run `close` (stop taking work, finish what is in flight), exit 0;
