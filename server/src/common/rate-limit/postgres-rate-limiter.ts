@@ -1,22 +1,64 @@
 import type { DataSource } from 'typeorm';
-import type { RateLimiter, RateLimitResult } from './rate-limiter.js';
+import type { RateLimiter, RateLimitResult, SingleRowRead } from './rate-limiter.js';
 import { sqlRows } from '../../database/sql.js';
+
+/** The upsert of one window's counter, its key and window start at $k and $k+1. */
+function upsertCounter(k: number): string {
+  return `INSERT INTO rate_limit_counters (key, window_start, hits)
+    VALUES ($${k}, to_timestamp($${k + 1} / 1000.0), 1)
+    ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
+    RETURNING hits`;
+}
 
 /** The embedded default: one upserted row per key and window. */
 export class PostgresRateLimiter implements RateLimiter {
   constructor(private readonly dataSource: DataSource) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const now = Date.now();
-    const windowStart = now - (now % windowMs);
-    const rows = await sqlRows<{ hits: number }>(
-      this.dataSource,
-      `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES ($1, to_timestamp($2 / 1000.0), 1)
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
-       RETURNING hits`,
-      [key.slice(0, 200), windowStart],
-    );
-    const hits = rows[0]?.hits ?? 1;
-    return { allowed: hits <= limit, hits, retryAfterMs: windowStart + windowMs - now };
+    const window = currentWindow(windowMs);
+    const rows = await sqlRows<{ hits: number }>(this.dataSource, upsertCounter(1), [
+      key.slice(0, 200),
+      window.start,
+    ]);
+    return window.result(rows[0]?.hits ?? 1, limit);
   }
+
+  async hitWith<Row>(
+    key: string,
+    limit: number,
+    windowMs: number,
+    read: SingleRowRead,
+  ): Promise<{ result: RateLimitResult; row: Row | undefined }> {
+    const window = currentWindow(windowMs);
+    const k = read.parameters.length + 1;
+    // A data-modifying WITH part runs once whatever the outer query reads; the LEFT JOIN keeps
+    // the hit's row even if the read found nothing.
+    const rows = await sqlRows<Row & { rate_limit_hits: number }>(
+      this.dataSource,
+      `WITH rate_limit_hit AS (${upsertCounter(k)})
+       SELECT rate_limit_hit.hits AS rate_limit_hits, read.*
+       FROM rate_limit_hit LEFT JOIN (${read.sql}) AS read ON true`,
+      [...read.parameters, key.slice(0, 200), window.start],
+    );
+    const first = rows[0];
+    if (!first) return { result: window.result(1, limit), row: undefined };
+    const { rate_limit_hits: hits, ...row } = first;
+    return { result: window.result(hits, limit), row: row as Row };
+  }
+}
+
+/** The fixed window `now` falls in, and how a hit count in it reads. */
+export function currentWindow(
+  windowMs: number,
+  now = Date.now(),
+): { start: number; result(hits: number, limit: number): RateLimitResult } {
+  const start = now - (now % windowMs);
+  return {
+    start,
+    result: (hits, limit) => ({
+      allowed: hits <= limit,
+      hits,
+      retryAfterMs: start + windowMs - now,
+    }),
+  };
 }

@@ -14,7 +14,7 @@ import { RedisRateLimiter } from './redis-rate-limiter.js';
       inject: [CONFIG, REDIS, DATA_SOURCE],
       useFactory: (config: AppConfig, redis: Redis | null, dataSource: DataSource) =>
         redis
-          ? new RedisRateLimiter(redis, config.redisPrefix)
+          ? new RedisRateLimiter(redis, config.redisPrefix, dataSource)
           : new PostgresRateLimiter(dataSource),
     },
   ],

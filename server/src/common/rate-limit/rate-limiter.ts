@@ -6,8 +6,26 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
+/** One SELECT returning exactly one row, to run alongside a hit (`RateLimiter.hitWith`). */
+export interface SingleRowRead {
+  sql: string;
+  parameters: unknown[];
+}
+
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Counts a hit and runs a read the caller needs next, in one round trip where the store allows:
+   * one statement on PostgreSQL, side by side with Redis. A login thus costs one statement before
+   * its hash instead of two (docs/decisions.md, login benchmark). The read happens even when the
+   * hit is refused, so refusing costs no less than allowing.
+   */
+  hitWith<Row>(
+    key: string,
+    limit: number,
+    windowMs: number,
+    read: SingleRowRead,
+  ): Promise<{ result: RateLimitResult; row: Row | undefined }>;
 }
 
 export interface RateLimitRule {

@@ -1,21 +1,38 @@
 import type { Redis } from 'ioredis';
-import type { RateLimiter, RateLimitResult } from './rate-limiter.js';
+import type { DataSource } from 'typeorm';
+import { sqlRows } from '../../database/sql.js';
+import { currentWindow } from './postgres-rate-limiter.js';
+import type { RateLimiter, RateLimitResult, SingleRowRead } from './rate-limiter.js';
 
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly dataSource: DataSource,
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const now = Date.now();
-    const windowStart = now - (now % windowMs);
-    const redisKey = `${this.prefix}:rl:${key}:${windowStart}`;
+    const window = currentWindow(windowMs);
+    const redisKey = `${this.prefix}:rl:${key}:${window.start}`;
     const [[, hits]] = (await this.redis
       .multi()
       .incr(redisKey)
       .pexpire(redisKey, windowMs + 1000)
       .exec()) as [[Error | null, number], [Error | null, number]];
-    return { allowed: hits <= limit, hits, retryAfterMs: windowStart + windowMs - now };
+    return window.result(hits, limit);
+  }
+
+  /** Two stores, so the two round trips run side by side. */
+  async hitWith<Row>(
+    key: string,
+    limit: number,
+    windowMs: number,
+    read: SingleRowRead,
+  ): Promise<{ result: RateLimitResult; row: Row | undefined }> {
+    const [result, rows] = await Promise.all([
+      this.hit(key, limit, windowMs),
+      sqlRows<Row>(this.dataSource, read.sql, read.parameters),
+    ]);
+    return { result, row: rows[0] };
   }
 }

@@ -22,7 +22,7 @@ import { AuthMailer } from './auth-mailer.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthException, AuthErrorCode } from './auth.exception.js';
 import type { CaptchaVerifier } from './captcha.js';
-import { LoginAttemptsRepository } from './login-attempts.repository.js';
+import { type CandidateRow, LoginAttemptsRepository } from './login-attempts.repository.js';
 import { PasswordHasher } from './password-hasher.js';
 import { hashToken, SessionsService } from './sessions.service.js';
 import { requiresTwoFactor } from './two-factor-policy.js';
@@ -46,8 +46,6 @@ export interface AuthOutcome<T> {
   attemptToken?: string;
 }
 
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-
 @Injectable()
 export class AuthService {
   /** Verifying against this keeps unknown e-mails as slow as known ones. */
@@ -70,10 +68,10 @@ export class AuthService {
   ) {}
 
   async login(dto: LoginRequest, client: ClientContext): Promise<AuthOutcome<LoginResponse>> {
-    await this.limit('login', client, this.config.auth.rateLimits.login);
     const email = normaliseEmail(dto.email);
 
     if (dto.tfa_token) {
+      await this.limit('login', client, this.config.auth.rateLimits.login);
       const challenge = await this.twoFactor.consume(
         dto.tfa_token,
         'login',
@@ -95,19 +93,23 @@ export class AuthService {
       return this.completeLogin(customer, secured, client);
     }
 
+    const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
+    // The rate-limit hit, the customer and its recent failures in one round trip, with equal
+    // work for an unknown address.
+    const { result, row } = await this.limiter.hitWith<CandidateRow>(
+      this.limitKey('login', client),
+      this.config.auth.rateLimits.login.limit,
+      this.config.auth.rateLimits.login.windowMs,
+      this.attempts.candidateRead(email, lockSince),
+    );
+    if (!result.allowed) throw AuthException.tooManyRequests();
     if (dto.password === undefined || dto.password === '') {
       throw AuthException.field('password', authMessages.passwordRequired);
     }
     const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
-    const customer = await this.customers.findByEmail(email);
+    const { customer, recentFailures } = this.attempts.candidateOf(row);
     // Always hash, whatever happens next: no answer may be faster for an unknown address.
     const matches = await this.passwordMatches(customer, dto.password);
-    const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
-    // The same query for an unknown address (no customer has the nil id): equal work either way.
-    const recentFailures = await this.attempts.countFailuresSince(
-      customer?.id ?? NIL_UUID,
-      lockSince,
-    );
     const locked = recentFailures >= this.config.auth.lockThreshold;
     if (!customer || !matches || locked) {
       await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
@@ -308,16 +310,20 @@ export class AuthService {
     client: ClientContext,
     hadFailures = true,
   ): Promise<AuthOutcome<LoginResponse>> {
-    const now = this.clock.now();
-    if (hadFailures) await this.attempts.clearFailures(customer.id);
-    const sessionToken = await this.sessions.create(customer.id, {
+    const session = this.sessions.prepare(customer.id, {
       ...this.sessionMeta(client),
       passwordUpdateRequired: !secured,
     });
     const deviceToken =
       client.deviceToken && client.deviceToken.length <= 200 ? client.deviceToken : undefined;
     const device = deviceToken ?? newToken();
-    await this.attempts.rememberDevice(customer.id, hashToken(device), now);
+    await this.attempts.recordSuccess(
+      session.row,
+      hashToken(device),
+      this.clock.now(),
+      hadFailures,
+    );
+    const sessionToken = session.token;
     return {
       response: {
         customer_id: customer.id,
@@ -356,12 +362,12 @@ export class AuthService {
 
   /** Per client address; returns the hits in the window (this one included). */
   private async limit(name: string, client: ClientContext, rule: RateLimitRule): Promise<number> {
-    const result = await this.limiter.hit(
-      `${name}:${client.ipAddress ?? 'unknown'}`,
-      rule.limit,
-      rule.windowMs,
-    );
+    const result = await this.limiter.hit(this.limitKey(name, client), rule.limit, rule.windowMs);
     if (!result.allowed) throw AuthException.tooManyRequests();
     return result.hits;
+  }
+
+  private limitKey(name: string, client: ClientContext): string {
+    return `${name}:${client.ipAddress ?? 'unknown'}`;
   }
 }

@@ -1,7 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
+import type { SingleRowRead } from '../../common/rate-limit/rate-limiter.js';
 import { sqlRows } from '../../database/sql.js';
+import {
+  CUSTOMER_COLUMNS,
+  type CustomerRow,
+  toCustomer,
+} from '../customers/customers.repository.js';
+import type { CustomerEntity } from '../customers/customer.entity.js';
+import { INSERT_SESSION, type NewSessionRow, sessionParameters } from './sessions.repository.js';
+
+/** A row of `candidateRead`: the customer's columns are null for an unknown address. */
+export type CandidateRow = CustomerRow & { id: string | null; recent_failures: string };
+
+/** The customer a password login names, and how often its password failed lately. */
+export interface LoginCandidate {
+  customer: CustomerEntity | null;
+  recentFailures: number;
+}
+
+// A login costs one statement before the hash (with its rate-limit hit) and one after (see
+// docs/decisions.md, login benchmark). The unknown address runs the same count against the nil id: equal work either way.
+const FIND_CANDIDATE = `SELECT ${CUSTOMER_COLUMNS}, failures.count AS recent_failures
+  FROM (SELECT $1::varchar AS wanted_email) AS wanted
+  LEFT JOIN customers c ON c.email = wanted.wanted_email
+  CROSS JOIN LATERAL (
+    SELECT count(*) FROM login_failures
+    WHERE customer_id = coalesce(c.id, '00000000-0000-0000-0000-000000000000'::uuid)
+      AND created_at > $2
+  ) AS failures`;
+
+// Data-modifying WITH parts run whether or not the outer query reads them.
+const RECORD_SUCCESS = `WITH session AS (${INSERT_SESSION}),
+  device AS (
+    INSERT INTO known_devices (customer_id, device_hash, created_at, last_seen_at)
+    VALUES ($2, $7, $8, $8)
+    ON CONFLICT (customer_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+  ),
+  cleared AS (DELETE FROM login_failures WHERE $9::boolean AND customer_id = $2)
+  SELECT 1`;
 
 /** Failed logins (account lock, two-factor policy) and the devices a customer signed in from. */
 @Injectable()
@@ -20,13 +58,37 @@ export class LoginAttemptsRepository {
     );
   }
 
-  async countFailuresSince(customerId: string, since: Date): Promise<number> {
-    const rows = await sqlRows<{ count: string }>(
-      this.dataSource,
-      `SELECT count(*) FROM login_failures WHERE customer_id = $1 AND created_at > $2`,
-      [customerId, since],
-    );
-    return Number(rows[0]?.count ?? 0);
+  /**
+   * The read of the customer with this (normalised) address, if any, and its failures since
+   * `since`: always one row. Login runs it alongside its rate-limit hit (`RateLimiter.hitWith`).
+   */
+  candidateRead(email: string, since: Date): SingleRowRead {
+    return { sql: FIND_CANDIDATE, parameters: [email, since] };
+  }
+
+  candidateOf(row: CandidateRow | undefined): LoginCandidate {
+    return {
+      customer: row?.id ? toCustomer(row) : null,
+      recentFailures: Number(row?.recent_failures ?? 0),
+    };
+  }
+
+  /**
+   * A successful password login in one statement: the new session, the device remembered (or
+   * seen again) and, when there were any, the failures forgotten.
+   */
+  async recordSuccess(
+    session: NewSessionRow,
+    deviceHash: string,
+    at: Date,
+    clearFailures: boolean,
+  ): Promise<void> {
+    await sqlRows(this.dataSource, RECORD_SUCCESS, [
+      ...sessionParameters(session),
+      deviceHash,
+      at,
+      clearFailures,
+    ]);
   }
 
   async clearFailures(customerId: string): Promise<void> {
@@ -42,15 +104,6 @@ export class LoginAttemptsRepository {
       [customerId, deviceHash],
     );
     return rows.length > 0;
-  }
-
-  async rememberDevice(customerId: string, deviceHash: string, now: Date): Promise<void> {
-    await sqlRows(
-      this.dataSource,
-      `INSERT INTO known_devices (customer_id, device_hash, created_at, last_seen_at) VALUES ($1, $2, $3, $3)
-       ON CONFLICT (customer_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
-      [customerId, deviceHash, now],
-    );
   }
 
   async deleteFailuresBefore(date: Date): Promise<void> {

@@ -4,6 +4,25 @@ import { DATA_SOURCE } from '../../common/tokens.js';
 import { sqlRows } from '../../database/sql.js';
 import { SessionEntity } from './session.entity.js';
 
+/** A session as a login writes it; the database fills in the times. */
+export type NewSessionRow = Omit<SessionEntity, 'createdAt' | 'lastSeenAt'>;
+
+/** The INSERT of a session row, $1..$6 as `sessionParameters` orders them. */
+export const INSERT_SESSION = `INSERT INTO sessions
+  (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
+  VALUES ($1, $2, $3, $4, $5, $6)`;
+
+export function sessionParameters(session: NewSessionRow): unknown[] {
+  return [
+    session.id,
+    session.customerId,
+    session.expiresAt,
+    session.userAgent,
+    session.ipAddress,
+    session.passwordUpdateRequired,
+  ];
+}
+
 @Injectable()
 export class SessionsRepository {
   private readonly sessions: Repository<SessionEntity>;
@@ -13,20 +32,8 @@ export class SessionsRepository {
   }
 
   // Plain SQL: every signed-in request looks its session up, every login inserts one.
-  async insert(session: Omit<SessionEntity, 'createdAt' | 'lastSeenAt'>): Promise<void> {
-    await sqlRows(
-      this.dataSource,
-      `INSERT INTO sessions (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        session.id,
-        session.customerId,
-        session.expiresAt,
-        session.userAgent,
-        session.ipAddress,
-        session.passwordUpdateRequired,
-      ],
-    );
+  async insert(session: NewSessionRow): Promise<void> {
+    await sqlRows(this.dataSource, INSERT_SESSION, sessionParameters(session));
   }
 
   async findLive(

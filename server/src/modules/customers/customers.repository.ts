@@ -16,10 +16,12 @@ export interface NewCustomer {
   verifiedAt: Date | null;
 }
 
-const SELECT_CUSTOMER = `SELECT id, email, name, password_hash, verified_at, two_factor_enabled,
-  password_changed_at, password_update_postponed_at, created_at, updated_at FROM customers`;
+/** The columns `toCustomer` maps, for statements of other modules that read a customer too. */
+export const CUSTOMER_COLUMNS = `id, email, name, password_hash, verified_at, two_factor_enabled,
+  password_changed_at, password_update_postponed_at, created_at, updated_at`;
+const SELECT_CUSTOMER = `SELECT ${CUSTOMER_COLUMNS} FROM customers`;
 
-interface CustomerRow {
+export interface CustomerRow {
   id: string;
   email: string;
   name: string;
@@ -32,7 +34,7 @@ interface CustomerRow {
   updated_at: Date;
 }
 
-function toCustomer(row: CustomerRow): CustomerEntity {
+export function toCustomer(row: CustomerRow): CustomerEntity {
   return Object.assign(new CustomerEntity(), {
     id: row.id,
     email: row.email,

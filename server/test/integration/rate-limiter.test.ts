@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { PostgresRateLimiter } from '../../src/common/rate-limit/postgres-rate-limiter.js';
+import type { RateLimiter } from '../../src/common/rate-limit/rate-limiter.js';
+import { RedisRateLimiter } from '../../src/common/rate-limit/redis-rate-limiter.js';
+import { createDataSource } from '../../src/database/data-source.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { testEnvironment } from '../support/environment.js';
+import { deleteRedisPrefix } from '../support/redis.js';
+
+const MINUTE = 60_000;
+// A one-row read with parameters of its own, as login's customer lookup is.
+const READ = { sql: `SELECT $1::text AS greeting, $2::int + 1 AS next`, parameters: ['hi', 41] };
+const EMPTY_READ = { sql: `SELECT 1 AS one WHERE $1::boolean`, parameters: [false] };
+
+let database: TestDatabase;
+let dataSource: DataSource;
+let redis: Redis;
+const prefix = `animata-test-rl-${randomBytes(4).toString('hex')}`;
+
+before(async () => {
+  database = await createTestDatabase();
+  dataSource = await createDataSource(database.url, { poolSize: 4 }).initialize();
+  redis = new Redis(testEnvironment().redisUrl, { maxRetriesPerRequest: null });
+});
+after(async () => {
+  await deleteRedisPrefix(redis, prefix);
+  await redis.quit();
+  await dataSource.destroy();
+  await database.drop();
+});
+
+const adapters: [string, () => RateLimiter][] = [
+  ['PostgreSQL', () => new PostgresRateLimiter(dataSource)],
+  ['Redis', () => new RedisRateLimiter(redis, prefix, dataSource)],
+];
+
+for (const [store, limiter] of adapters) {
+  describe(`rate limiter on ${store}`, () => {
+    const key = (label: string) => `${label}:${randomBytes(4).toString('hex')}`;
+
+    it('allows up to the limit per key and window, then refuses with the time left', async () => {
+      const k = key('hit');
+      const results = [];
+      for (let i = 0; i < 4; i += 1) results.push(await limiter().hit(k, 3, MINUTE));
+      assert.deepEqual(
+        results.map((r) => [r.allowed, r.hits]),
+        [
+          [true, 1],
+          [true, 2],
+          [true, 3],
+          [false, 4],
+        ],
+      );
+      assert.ok(results[3]!.retryAfterMs > 0 && results[3]!.retryAfterMs <= MINUTE);
+      assert.equal((await limiter().hit(key('other'), 3, MINUTE)).hits, 1, 'keys are apart');
+    });
+
+    it('counts a hit and answers the read alongside it, refused or not', async () => {
+      const k = key('with');
+      const first = await limiter().hitWith<{ greeting: string; next: number }>(k, 1, MINUTE, READ);
+      assert.deepEqual(first.result.allowed, true);
+      assert.equal(first.result.hits, 1);
+      assert.deepEqual({ ...first.row }, { greeting: 'hi', next: 42 });
+
+      const second = await limiter().hitWith<{ greeting: string }>(k, 1, MINUTE, READ);
+      assert.equal(second.result.allowed, false);
+      assert.equal(second.result.hits, 2);
+      assert.equal(second.row?.greeting, 'hi', 'the read happens even when refused');
+      assert.equal((await limiter().hit(k, 1, MINUTE)).hits, 3, 'hitWith and hit share counts');
+    });
+
+    it('still counts the hit when the read finds nothing', async () => {
+      const k = key('empty');
+      const { result, row } = await limiter().hitWith<{ one: number }>(k, 5, MINUTE, EMPTY_READ);
+      assert.equal(result.hits, 1);
+      assert.equal(row?.one ?? null, null);
+    });
+  });
+}
