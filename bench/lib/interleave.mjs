@@ -1,7 +1,7 @@
 // Interleaved load rounds: every target gets the same load, in alternating order, so noise from
 // the machine (another process, thermal or frequency changes, the database's own work) lands on
 // every side alike instead of on whichever happened to run second.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createHistogram } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
@@ -47,18 +47,64 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
  */
 export function cpuSecondsOf(pid) {
   if (!pid) return null;
+  return procCpu(`/proc/${pid}/stat`)?.seconds ?? null;
+}
+
+/** user + system seconds and the command name of one /proc stat file (a process or a thread). */
+function procCpu(file) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    };
   } catch {
     return null;
   }
 }
 
+/**
+ * Where a server's CPU goes, for finding a gap: its main (JavaScript) thread, and each PostgreSQL
+ * process on the machine by pid (the benchmark's database does the work; an idle one adds next
+ * to nothing). Null where /proc is missing.
+ */
+export function cpuBreakdownOf(pid) {
+  const mainThread = pid ? (procCpu(`/proc/${pid}/task/${pid}/stat`)?.seconds ?? null) : null;
+  const database = new Map();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = procCpu(`/proc/${entry}/stat`);
+      if (stat?.name === 'postgres') database.set(entry, stat.seconds);
+    }
+  } catch {
+    return { mainThread, database: null };
+  }
+  return { mainThread, database };
+}
+
+/** CPU seconds between two breakdowns; a backend that ended in between is left out. */
+function breakdownSpent(before, after) {
+  let database = null;
+  if (before.database && after.database) {
+    database = 0;
+    for (const [pid, seconds] of after.database)
+      database += seconds - (before.database.get(pid) ?? 0);
+  }
+  return {
+    mainThread:
+      before.mainThread === null || after.mainThread === null
+        ? null
+        : after.mainThread - before.mainThread,
+    database,
+  };
+}
+
 /** One autocannon segment against one URL. The load runs in this (the runner's) process. */
 export async function load(url, request, settings, durationSeconds, pid = null) {
   const cpuBefore = cpuSecondsOf(pid);
+  const breakdownBefore = cpuBreakdownOf(pid);
   // autocannon's own latency histogram counts whole milliseconds, too coarse for sub-ms
   // answers; its 'response' event carries the exact time, kept here in microseconds.
   const histogram = createHistogram();
@@ -78,6 +124,7 @@ export async function load(url, request, settings, durationSeconds, pid = null) 
   });
   const result = await instance;
   const cpuAfter = cpuSecondsOf(pid);
+  const spent = breakdownSpent(breakdownBefore, cpuBreakdownOf(pid));
   const wrongStatus = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => Number(code) !== (request.expectStatus ?? 200))
     .reduce((sum, [, stat]) => sum + stat.count, 0);
@@ -87,6 +134,8 @@ export async function load(url, request, settings, durationSeconds, pid = null) 
     rps: result.requests.total / result.duration,
     latencyMs: latencyOf(histogram),
     serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    mainThreadCpuSeconds: spent.mainThread,
+    databaseCpuSeconds: spent.database,
     histogram,
     errors: result.errors,
     timeouts: result.timeouts,

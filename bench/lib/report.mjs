@@ -35,13 +35,19 @@ export function summarize(samples, targetNames) {
       rpsMax: Math.max(...rates),
       p50Ms: latency.p50,
       p99Ms: latency.p99,
-      serverCpuMicrosPerRequest: mine.every((s) => s.serverCpuSeconds !== null)
-        ? (mine.reduce((sum, s) => sum + s.serverCpuSeconds, 0) * 1e6) / requests
-        : null,
+      serverCpuMicrosPerRequest: microsPerRequest(mine, 'serverCpuSeconds', requests),
+      mainThreadCpuMicrosPerRequest: microsPerRequest(mine, 'mainThreadCpuSeconds', requests),
+      databaseCpuMicrosPerRequest: microsPerRequest(mine, 'databaseCpuSeconds', requests),
       failures: mine.reduce((sum, s) => sum + s.errors + s.timeouts + s.wrongStatus, 0),
     };
   }
   return summary;
+}
+
+function microsPerRequest(samples, field, requests) {
+  return samples.every((s) => typeof s[field] === 'number')
+    ? (samples.reduce((sum, s) => sum + s[field], 0) * 1e6) / requests
+    : null;
 }
 
 /**
@@ -114,6 +120,19 @@ export function printTable(title, summary, comparison) {
     const b = summary[c.baseline].serverCpuMicrosPerRequest;
     if (a && b)
       console.log(`server CPU per request ${c.subject} / ${c.baseline}: ${(a / b).toFixed(2)}x`);
+    // Where the difference lies: the JavaScript thread, the server's other threads (libuv's
+    // pool, V8's helpers), and the database.
+    for (const name of [c.subject, c.baseline]) {
+      const s = summary[name];
+      if (s.serverCpuMicrosPerRequest === null || s.mainThreadCpuMicrosPerRequest === null)
+        continue;
+      const other = s.serverCpuMicrosPerRequest - s.mainThreadCpuMicrosPerRequest;
+      const database =
+        s.databaseCpuMicrosPerRequest === null ? 'n/a' : Math.round(s.databaseCpuMicrosPerRequest);
+      console.log(
+        `  CPU µs/req of ${name}: main thread ${Math.round(s.mainThreadCpuMicrosPerRequest)}, other threads ${Math.round(other)}, PostgreSQL ${database}`,
+      );
+    }
     console.log('');
   }
 }

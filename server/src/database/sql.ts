@@ -18,6 +18,15 @@ function statementName(sql: string): string | undefined {
 }
 
 /**
+ * A subquery that makes the statement's own transaction commit without waiting for its WAL flush
+ * (`SET LOCAL synchronous_commit = off`, as one statement can hold it). For rows a database crash
+ * may lose without harm: a crash forgets at most the last moment's such commits (PostgreSQL keeps
+ * consistency), and the write saves the flush's wait and part of its CPU (docs/decisions.md). Used
+ * for rate-limit counters and a login's session and device (lost, the customer signs in again).
+ */
+export const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+
+/**
  * Runs SQL on the pool TypeORM opened (same connections and limits) and returns its rows,
  * whatever the statement. Hot paths (login, rate limits) use it: a TypeORM QueryRunner around
  * each query cost more CPU than the query itself, and TypeORM's plain `query()` answers UPDATE

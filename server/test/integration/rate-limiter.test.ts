@@ -7,6 +7,7 @@ import { PostgresRateLimiter } from '../../src/common/rate-limit/postgres-rate-l
 import type { RateLimiter } from '../../src/common/rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/common/rate-limit/redis-rate-limiter.js';
 import { createDataSource } from '../../src/database/data-source.js';
+import { sqlRows } from '../../src/database/sql.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { testEnvironment } from '../support/environment.js';
 import { deleteRedisPrefix } from '../support/redis.js';
@@ -23,7 +24,8 @@ const prefix = `animata-test-rl-${randomBytes(4).toString('hex')}`;
 
 before(async () => {
   database = await createTestDatabase();
-  dataSource = await createDataSource(database.url, { poolSize: 4 }).initialize();
+  // One connection: the check that nothing leaks onto a pooled connection sees the very one.
+  dataSource = await createDataSource(database.url, { poolSize: 1 }).initialize();
   redis = new Redis(testEnvironment().redisUrl, { maxRetriesPerRequest: null });
 });
 after(async () => {
@@ -71,6 +73,16 @@ for (const [store, limiter] of adapters) {
       assert.equal(second.result.hits, 2);
       assert.equal(second.row?.greeting, 'hi', 'the read happens even when refused');
       assert.equal((await limiter().hit(k, 1, MINUTE)).hits, 3, 'hitWith and hit share counts');
+    });
+
+    it('leaves the connection committing synchronously again for the next statement', async () => {
+      await limiter().hit(key('sync'), 5, MINUTE);
+      await limiter().hitWith(key('sync'), 5, MINUTE, READ);
+      const [setting] = await sqlRows<{ synchronous_commit: string }>(
+        dataSource,
+        'SHOW synchronous_commit',
+      );
+      assert.equal(setting?.synchronous_commit, 'on');
     });
 
     it('still counts the hit when the read finds nothing', async () => {

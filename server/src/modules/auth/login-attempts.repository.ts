@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import type { SingleRowRead } from '../../common/rate-limit/rate-limiter.js';
-import { sqlRows } from '../../database/sql.js';
+import { ASYNC_COMMIT, sqlRows } from '../../database/sql.js';
 import {
   CUSTOMER_COLUMNS,
   type CustomerRow,
@@ -31,7 +31,9 @@ const FIND_CANDIDATE = `SELECT ${CUSTOMER_COLUMNS}, failures.count AS recent_fai
       AND created_at > $2
   ) AS failures`;
 
-// Data-modifying WITH parts run whether or not the outer query reads them.
+// Data-modifying WITH parts run whether or not the outer query reads them. The commit does not
+// wait for the WAL flush (ASYNC_COMMIT): a database crash may lose the last moment's sessions,
+// whose customers then sign in again (docs/decisions.md).
 const RECORD_SUCCESS = `WITH session AS (${INSERT_SESSION}),
   device AS (
     INSERT INTO known_devices (customer_id, device_hash, created_at, last_seen_at)
@@ -39,7 +41,7 @@ const RECORD_SUCCESS = `WITH session AS (${INSERT_SESSION}),
     ON CONFLICT (customer_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
   ),
   cleared AS (DELETE FROM login_failures WHERE $9::boolean AND customer_id = $2)
-  SELECT 1`;
+  SELECT 1 FROM ${ASYNC_COMMIT}`;
 
 /** Failed logins (account lock, two-factor policy) and the devices a customer signed in from. */
 @Injectable()
