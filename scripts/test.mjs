@@ -7,11 +7,11 @@
 //   node scripts/test.mjs [unit|integration|e2e ...]   (default: all layers)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort, startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const layers = {
@@ -63,18 +63,6 @@ async function cleanup() {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function preparePostgres() {
   const configured = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (configured) {
@@ -82,21 +70,8 @@ async function preparePostgres() {
     url.pathname = '/postgres';
     return url.toString();
   }
-  const { startEmbeddedPostgres } = await import(
-    pathToFileURL(path.join(root, 'server/dist/server/src/database/embedded-postgres.js')).href
-  );
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'animata-test-pg-'));
-  // Run as root, PostgreSQL runs as the postgres user and must be able to enter the folder.
-  if (process.getuid?.() === 0) spawnSync('chmod', ['755', dir]);
-  const port = await freePort();
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, {
-    info: () => undefined,
-    warn: (message) => console.error(message),
-  });
-  cleanups.push(async () => {
-    await embedded.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const embedded = await startThrowawayPostgres('animata-test-pg-');
+  cleanups.push(() => embedded.stop());
   const url = new URL(embedded.url);
   url.pathname = '/postgres';
   return url.toString();

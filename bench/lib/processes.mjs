@@ -1,11 +1,10 @@
 // Starting the things a benchmark measures, each in its own process, and stopping them again.
-import { fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { fork } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { repoRoot, resultsDir } from './paths.mjs';
+import { freePort, startThrowawayPostgres } from '../../scripts/lib/throwaway-postgres.mjs';
+
+export { freePort };
 
 /**
  * BENCH_PROFILE=app (or a comma list of target names) runs those server processes with V8's
@@ -22,19 +21,6 @@ function profileArgs(name) {
     `--cpu-prof-dir=${dir}`,
     `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`,
   ];
-}
-
-/** A free TCP port on loopback. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -87,23 +73,11 @@ export async function startDatabase() {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: async () => undefined };
   }
-  const modulePath = path.join(repoRoot, 'server/dist/server/src/database/embedded-postgres.js');
-  const { startEmbeddedPostgres } = await import(pathToFileURL(modulePath).href);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'animata-bench-pg-'));
-  // Run as root, PostgreSQL runs as the postgres user and must be able to enter the folder.
-  if (process.getuid?.() === 0) spawnSync('chmod', ['755', dir]);
-  const port = await freePort();
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), port, {
-    info: () => undefined,
-    warn: (message) => console.error(message),
-  });
+  const database = await startThrowawayPostgres('animata-bench-pg-');
   return {
-    url: embedded.url,
-    source: `embedded PostgreSQL on port ${port}`,
-    async stop() {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    url: database.url,
+    source: `embedded PostgreSQL on port ${database.port}`,
+    stop: () => database.stop(),
   };
 }
 
