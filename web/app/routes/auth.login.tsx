@@ -22,18 +22,17 @@ import {
   useLoaderData,
   useNavigation,
   useSearchParams,
-  useSubmit,
 } from '@remix-run/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
 import { TextField } from '../components/auth/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
-import { useRecaptcha } from '../components/auth/use-recaptcha.js';
+import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { api, type Api } from '../utils/api.server.js';
-import { getAuthOptions, getSiteCoupon, redirectIfSignedIn } from '../utils/auth.server.js';
+import { loadCredentialsPage, recaptchaFieldOf } from '../utils/auth.server.js';
 import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { returnTo } from '../utils/redirects.js';
+import { returnTo, withReturnTo } from '../utils/redirects.js';
 import {
   openTwoFactor,
   runTwoFactorStep,
@@ -43,17 +42,8 @@ import { FormNotice } from '../components/ui/form-notice.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request, context);
-  const [options, coupon] = await Promise.all([
-    getAuthOptions(request, context),
-    getSiteCoupon(request, context),
-  ]);
-  return {
-    socialProviders: options.socialProviders,
-    recaptchaSiteKey: options.recaptchaSiteKey,
-    coupon,
-  };
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadCredentialsPage(request, context);
 }
 
 interface ActionResult {
@@ -114,19 +104,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fieldErrors = validateLogin({ email, password });
   if (Object.keys(fieldErrors).length > 0)
     return data<ActionResult>({ fieldErrors, email }, { status: 422 });
-  const recaptcha = form.get('recaptcha');
-  return login(
-    client,
-    { email, password, ...(typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {}) },
-    url,
-  );
+  return login(client, { email, password, ...recaptchaFieldOf(form) }, url);
 }
 
 export default function Login() {
   const { socialProviders, recaptchaSiteKey, coupon } = useLoaderData<typeof loader>();
-  const recaptcha = useRecaptcha(recaptchaSiteKey);
-  const submit = useSubmit();
-  const withToken = useRef(false);
+  const submitWithRecaptcha = useRecaptchaSubmit(recaptchaSiteKey, 'login');
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -139,8 +122,7 @@ export default function Login() {
   const serverErrors = result?.fieldErrors ?? {};
   const errorFor = (name: 'email' | 'password') =>
     serverErrors[name] ?? (touched[name] ? live[name] : undefined);
-  const registerHref =
-    url === '/' ? pagePaths.register : `${pagePaths.register}?url=${encodeURIComponent(url)}`;
+  const registerHref = withReturnTo(pagePaths.register, url);
 
   return (
     <>
@@ -156,18 +138,7 @@ export default function Login() {
             event.preventDefault();
             return;
           }
-          if (recaptchaSiteKey && !withToken.current) {
-            // Fetch a token first, then submit again with it in the hidden field.
-            event.preventDefault();
-            const form = event.currentTarget;
-            void recaptcha('login').then((token) => {
-              const input = form.elements.namedItem('recaptcha') as HTMLInputElement | null;
-              if (input) input.value = token ?? '';
-              withToken.current = true;
-              submit(form, { method: 'post' });
-              withToken.current = false;
-            });
-          }
+          submitWithRecaptcha(event);
         }}
       >
         <input type="hidden" name="url" value={url} />

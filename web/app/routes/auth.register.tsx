@@ -3,7 +3,6 @@ import {
   authMessages,
   authTexts,
   fieldMessages,
-  pagePaths,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   validateRegister,
@@ -23,19 +22,18 @@ import {
   useLoaderData,
   useNavigation,
   useSearchParams,
-  useSubmit,
 } from '@remix-run/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
 import { TextField } from '../components/auth/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
-import { useRecaptcha } from '../components/auth/use-recaptcha.js';
+import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { api, type Api } from '../utils/api.server.js';
-import { getAuthOptions, getSiteCoupon, redirectIfSignedIn } from '../utils/auth.server.js';
+import { loadCredentialsPage, recaptchaFieldOf } from '../utils/auth.server.js';
 import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { returnTo } from '../utils/redirects.js';
+import { loginUrlFor, returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import {
   openTwoFactor,
@@ -46,17 +44,8 @@ import { FormNotice } from '../components/ui/form-notice.js';
 
 export const meta: MetaFunction = () => [{ title: 'Create your free account · Animata' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request, context);
-  const [options, coupon] = await Promise.all([
-    getAuthOptions(request, context),
-    getSiteCoupon(request, context),
-  ]);
-  return {
-    socialProviders: options.socialProviders,
-    recaptchaSiteKey: options.recaptchaSiteKey,
-    coupon,
-  };
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadCredentialsPage(request, context);
 }
 
 interface ActionResult {
@@ -122,14 +111,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fieldErrors = validateRegister({ ...values, password });
   if (Object.keys(fieldErrors).length > 0)
     return data<ActionResult>({ fieldErrors, values }, { status: 422 });
-  const recaptcha = form.get('recaptcha');
   return register(
     client,
     {
       ...values,
       password,
       redirect: redirectTo,
-      ...(typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {}),
+      ...recaptchaFieldOf(form),
     },
     values,
   );
@@ -137,9 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const { socialProviders, recaptchaSiteKey, coupon } = useLoaderData<typeof loader>();
-  const recaptcha = useRecaptcha(recaptchaSiteKey);
-  const submit = useSubmit();
-  const withToken = useRef(false);
+  const submitWithRecaptcha = useRecaptchaSubmit(recaptchaSiteKey, 'register');
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -156,8 +142,7 @@ export default function Register() {
   const serverErrors = result?.fieldErrors ?? {};
   const errorFor = (name: 'name' | 'email' | 'password') =>
     serverErrors[name] ?? (touched[name] && name !== 'password' ? live[name] : undefined);
-  const loginHref =
-    url === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(url)}`;
+  const loginHref = loginUrlFor(url);
 
   return (
     <>
@@ -175,18 +160,7 @@ export default function Register() {
             event.preventDefault();
             return;
           }
-          if (recaptchaSiteKey && !withToken.current) {
-            // Fetch a token first, then submit again with it in the hidden field.
-            event.preventDefault();
-            const form = event.currentTarget;
-            void recaptcha('register').then((token) => {
-              const input = form.elements.namedItem('recaptcha') as HTMLInputElement | null;
-              if (input) input.value = token ?? '';
-              withToken.current = true;
-              submit(form, { method: 'post' });
-              withToken.current = false;
-            });
-          }
+          submitWithRecaptcha(event);
         }}
       >
         <input type="hidden" name="url" value={url} />

@@ -88,3 +88,26 @@ export async function getSiteCoupon(
   );
   return result.ok ? result.data.coupon : null;
 }
+
+/**
+ * The loader of the login and registration pages: signed-in visitors go on to where they were
+ * headed; the rest get the social providers, the reCAPTCHA key and the site coupon.
+ */
+export async function loadCredentialsPage(request: Request, context: AppLoadContext) {
+  await redirectIfSignedIn(request, context);
+  const [options, coupon] = await Promise.all([
+    getAuthOptions(request, context),
+    getSiteCoupon(request, context),
+  ]);
+  return {
+    socialProviders: options.socialProviders,
+    recaptchaSiteKey: options.recaptchaSiteKey,
+    coupon,
+  };
+}
+
+/** The form's reCAPTCHA token as a BFF body field, or nothing when the form carried none. */
+export function recaptchaFieldOf(form: FormData): { recaptcha?: string } {
+  const recaptcha = form.get('recaptcha');
+  return typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {};
+}

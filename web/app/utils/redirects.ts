@@ -1,9 +1,14 @@
 import { pageAddress, pagePaths, safeRedirect } from '@animata/contracts';
 
+/** `path?url=<where the visitor was going>`, or plain `path` when that is the home page. */
+export function withReturnTo(path: string, returnTo: string): string {
+  const target = safeRedirect(returnTo);
+  return target === '/' ? path : `${path}?url=${encodeURIComponent(target)}`;
+}
+
 /** /auth/login?url=<where the visitor was going>, or plain /auth/login for the home page. */
 export function loginUrlFor(returnTo: string): string {
-  const target = safeRedirect(returnTo);
-  return target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;
+  return withReturnTo(pagePaths.login, returnTo);
 }
 
 /** The address of the page a loader or action runs for (see pageAddress). */

@@ -1,4 +1,5 @@
-import { useCallback, useEffect } from 'react';
+import { useSubmit } from '@remix-run/react';
+import { type FormEvent, useCallback, useEffect, useRef } from 'react';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -43,5 +44,30 @@ export function useRecaptcha(siteKey: string | null) {
       return Promise.race([token, timeout]);
     },
     [siteKey],
+  );
+}
+
+/**
+ * The submit handler of a form with a hidden `recaptcha` field: with a site key it holds the
+ * submission, fetches a token, fills the field and submits again; without one it lets it go.
+ */
+export function useRecaptchaSubmit(siteKey: string | null, action: string) {
+  const recaptcha = useRecaptcha(siteKey);
+  const submit = useSubmit();
+  const withToken = useRef(false);
+  return useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (!siteKey || withToken.current) return;
+      event.preventDefault();
+      const form = event.currentTarget;
+      void recaptcha(action).then((token) => {
+        const input = form.elements.namedItem('recaptcha') as HTMLInputElement | null;
+        if (input) input.value = token ?? '';
+        withToken.current = true;
+        submit(form, { method: 'post' });
+        withToken.current = false;
+      });
+    },
+    [siteKey, action, recaptcha, submit],
   );
 }
