@@ -1,5 +1,11 @@
 import type { DataSource } from 'typeorm';
-import type { RateLimiter, RateLimitResult, SingleRowRead } from './rate-limiter.js';
+import {
+  currentWindow,
+  type HitWithResult,
+  type RateLimiter,
+  type RateLimitResult,
+  type SingleRowRead,
+} from './rate-limiter.js';
 import { ASYNC_COMMIT, sqlRows } from '../../database/sql.js';
 
 /**
@@ -31,7 +37,7 @@ export class PostgresRateLimiter implements RateLimiter {
     limit: number,
     windowMs: number,
     read: SingleRowRead,
-  ): Promise<{ result: RateLimitResult; row: Row | undefined }> {
+  ): Promise<HitWithResult<Row>> {
     const window = currentWindow(windowMs);
     const k = read.parameters.length + 1;
     // A data-modifying WITH part runs once whatever the outer query reads; the LEFT JOIN keeps
@@ -48,20 +54,4 @@ export class PostgresRateLimiter implements RateLimiter {
     const { rate_limit_hits: hits, ...row } = first;
     return { result: window.result(hits, limit), row: row as Row };
   }
-}
-
-/** The fixed window `now` falls in, and how a hit count in it reads. */
-export function currentWindow(
-  windowMs: number,
-  now = Date.now(),
-): { start: number; result(hits: number, limit: number): RateLimitResult } {
-  const start = now - (now % windowMs);
-  return {
-    start,
-    result: (hits, limit) => ({
-      allowed: hits <= limit,
-      hits,
-      retryAfterMs: start + windowMs - now,
-    }),
-  };
 }

@@ -12,6 +12,12 @@ export interface SingleRowRead {
   parameters: unknown[];
 }
 
+/** A hit's result and the row of the read that ran alongside it. */
+export interface HitWithResult<Row> {
+  result: RateLimitResult;
+  row: Row | undefined;
+}
+
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /**
@@ -25,10 +31,26 @@ export interface RateLimiter {
     limit: number,
     windowMs: number,
     read: SingleRowRead,
-  ): Promise<{ result: RateLimitResult; row: Row | undefined }>;
+  ): Promise<HitWithResult<Row>>;
 }
 
 export interface RateLimitRule {
   limit: number;
   windowMs: number;
+}
+
+/** The fixed window `now` falls in, and how a hit count in it reads. */
+export function currentWindow(
+  windowMs: number,
+  now = Date.now(),
+): { start: number; result(hits: number, limit: number): RateLimitResult } {
+  const start = now - (now % windowMs);
+  return {
+    start,
+    result: (hits, limit) => ({
+      allowed: hits <= limit,
+      hits,
+      retryAfterMs: start + windowMs - now,
+    }),
+  };
 }

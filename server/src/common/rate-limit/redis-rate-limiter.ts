@@ -1,8 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { sqlRows } from '../../database/sql.js';
-import { currentWindow } from './postgres-rate-limiter.js';
-import type { RateLimiter, RateLimitResult, SingleRowRead } from './rate-limiter.js';
+import {
+  currentWindow,
+  type HitWithResult,
+  type RateLimiter,
+  type RateLimitResult,
+  type SingleRowRead,
+} from './rate-limiter.js';
 
 export class RedisRateLimiter implements RateLimiter {
   constructor(
@@ -28,7 +33,7 @@ export class RedisRateLimiter implements RateLimiter {
     limit: number,
     windowMs: number,
     read: SingleRowRead,
-  ): Promise<{ result: RateLimitResult; row: Row | undefined }> {
+  ): Promise<HitWithResult<Row>> {
     const [result, rows] = await Promise.all([
       this.hit(key, limit, windowMs),
       sqlRows<Row>(this.dataSource, read.sql, read.parameters),
