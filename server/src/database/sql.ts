@@ -22,7 +22,7 @@ function statementName(sql: string): string | undefined {
  * (`SET LOCAL synchronous_commit = off`, as one statement can hold it). For rows a database crash
  * may lose without harm: a crash forgets at most the last moment's such commits (PostgreSQL keeps
  * consistency), and the write saves the flush's wait and part of its CPU (docs/decisions.md). Used
- * for rate-limit counters and a login's session and device (lost, the customer signs in again).
+ * for rate-limit counters and a login's session (lost, the customer signs in again).
  */
 export const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
 

@@ -13,6 +13,19 @@ async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
 
+async function register(client: TestClient, email: string, password = STRONG) {
+  return client.post(`${API}/auth/register`, { name: 'Ada Lovelace', email, password });
+}
+
+/** Session rows of a customer: a login writes its session before the hash (pending). */
+async function sessionCount(app: TestApp, email: string): Promise<number> {
+  const rows: Array<{ count: string }> = await app.runtime.dataSource.query(
+    `SELECT count(*) FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE c.email = $1`,
+    [email],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
 describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
   let app: TestApp;
 
@@ -31,10 +44,6 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
   after(async () => {
     await app?.stop();
   });
-
-  async function register(client: TestClient, email: string, password = STRONG) {
-    return client.post(`${API}/auth/register`, { name: 'Ada Lovelace', email, password });
-  }
 
   it('registers, mails a single-use verification link and verifies', async () => {
     const client = new TestClient(app.url);
@@ -401,6 +410,7 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
       (await json(await known.post(`${API}/auth/login`, { email, password: STRONG }))).tfa_required,
       false,
     );
+    const sessionsBefore = await sessionCount(app, email);
     const attacker = new TestClient(app.url);
     await attacker.post(`${API}/auth/login`, { email, password: 'Guess-Number-1' });
     await attacker.post(`${API}/auth/login`, { email, password: 'Guess-Number-2' });
@@ -408,6 +418,21 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
       await attacker.post(`${API}/auth/login`, { email, password: STRONG }),
     );
     assert.equal(fromNewDevice.tfa_required, true, 'TFA_AFTER_FAILURES is 2 here');
+    assert.equal(attacker.cookie('animata_session'), undefined);
+    assert.equal(
+      await sessionCount(app, email),
+      sessionsBefore,
+      'wrong passwords and a login waiting for its code leave no session behind',
+    );
+    // The device cookie names the device, not the customer: copying its mark elsewhere fails.
+    const knownCookie = known.cookie('animata_device') ?? '';
+    assert.match(knownCookie, /^[\w-]{43}\.[\w-]{22}$/);
+    const copied = new TestClient(app.url);
+    copied.setCookie('animata_device', `${'A'.repeat(43)}.${knownCookie.split('.')[1]}`);
+    const fromCopy = await json(
+      await copied.post(`${API}/auth/login`, { email, password: STRONG }),
+    );
+    assert.equal(fromCopy.tfa_required, true);
 
     // The first login remembered its device: no code for it, and its success forgets the failures.
     const again = await json(await known.post(`${API}/auth/login`, { email, password: STRONG }));
@@ -500,15 +525,18 @@ for (const [store, redis] of [
         });
         assert.equal(wrong.status, 422);
       }
-      const loginLimited = await client.post(`${API}/auth/login`, {
-        email: 'x@example.com',
-        password: 'Whatever-1',
-      });
+      // Refused with the right password: no session, not even the one written before the hash.
+      const email = uniqueEmail('limited');
+      assert.equal((await register(new TestClient(app.url), email)).status, 200);
+      const sessionsBefore = await sessionCount(app, email);
+      const loginLimited = await client.post(`${API}/auth/login`, { email, password: STRONG });
       assert.equal(loginLimited.status, 429);
       assert.equal(
         (await json(loginLimited)).error,
         'Too many attempts. Please wait a minute and try again.',
       );
+      assert.equal(client.cookie('animata_session'), undefined);
+      assert.equal(await sessionCount(app, email), sessionsBefore);
     });
   });
 }

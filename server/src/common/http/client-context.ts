@@ -9,7 +9,7 @@ export function clientContext(request: FastifyRequest): ClientContext {
   return {
     ipAddress: request.ip ?? null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
-    deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE),
+    deviceCookie: readCookie(request.headers.cookie, DEVICE_COOKIE),
     attemptToken: readCookie(request.headers.cookie, TFA_ATTEMPT_COOKIE),
   };
 }

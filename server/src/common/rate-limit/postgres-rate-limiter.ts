@@ -44,7 +44,7 @@ export class PostgresRateLimiter implements RateLimiter {
     // the hit's row even if the read found nothing.
     const rows = await sqlRows<Row & { rate_limit_hits: number }>(
       this.dataSource,
-      `WITH rate_limit_hit AS (${upsertCounter(k)})
+      `WITH rate_limit_hit AS (${upsertCounter(k)})${read.writes ? `, ${read.writes}` : ''}
        SELECT rate_limit_hit.hits AS rate_limit_hits, read.*
        FROM rate_limit_hit LEFT JOIN (${read.sql}) AS read ON true`,
       [...read.parameters, key.slice(0, 200), window.start],

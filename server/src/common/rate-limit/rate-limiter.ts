@@ -10,6 +10,11 @@ export interface RateLimitResult {
 export interface SingleRowRead {
   sql: string;
   parameters: unknown[];
+  /**
+   * Data-modifying WITH parts (`name AS (INSERT …)`, comma-separated) to run in the read's
+   * statement. They run whether or not the hit is allowed; the caller undoes them if need be.
+   */
+  writes?: string;
 }
 
 /** A hit's result and the row of the read that ran alongside it. */

@@ -36,7 +36,11 @@ export class RedisRateLimiter implements RateLimiter {
   ): Promise<HitWithResult<Row>> {
     const [result, rows] = await Promise.all([
       this.hit(key, limit, windowMs),
-      sqlRows<Row>(this.dataSource, read.sql, read.parameters),
+      sqlRows<Row>(
+        this.dataSource,
+        read.writes ? `WITH ${read.writes} ${read.sql}` : read.sql,
+        read.parameters,
+      ),
     ]);
     return { result, row: rows[0] };
   }

@@ -32,8 +32,8 @@ export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void
   void reply.clearCookie(sessionCookieName(config), base(config));
 }
 
-export function setDeviceCookie(reply: FastifyReply, config: AppConfig, token: string): void {
-  void reply.setCookie(DEVICE_COOKIE, token, { ...base(config), maxAge: DEVICE_TTL_S });
+export function setDeviceCookie(reply: FastifyReply, config: AppConfig, value: string): void {
+  void reply.setCookie(DEVICE_COOKIE, value, { ...base(config), maxAge: DEVICE_TTL_S });
 }
 
 export function setAttemptCookie(reply: FastifyReply, config: AppConfig, token: string): void {

@@ -126,7 +126,7 @@ export class AuthController {
       setSessionCookie(reply, this.config, outcome.sessionToken);
       clearAttemptCookie(reply, this.config);
     }
-    if (outcome.deviceToken) setDeviceCookie(reply, this.config, outcome.deviceToken);
+    if (outcome.deviceCookie) setDeviceCookie(reply, this.config, outcome.deviceCookie);
     if (outcome.attemptToken) setAttemptCookie(reply, this.config, outcome.attemptToken);
     void reply.header('cache-control', 'no-store');
     return outcome.response;

@@ -10,7 +10,6 @@ import {
   type RegisterResponse,
 } from '@animata/contracts';
 import type { Clock } from '../../app/core.module.js';
-import { newToken } from '../../common/ids.js';
 import type { AppConfig } from '../../config/config.js';
 import type { RateLimiter, RateLimitRule } from '../../common/rate-limit/rate-limiter.js';
 import { CAPTCHA_VERIFIER, CLOCK, CONFIG, JOB_QUEUE, RATE_LIMITER } from '../../common/tokens.js';
@@ -21,10 +20,16 @@ import { TrackingService } from '../tracking/tracking.service.js';
 import { AuthMailer } from './auth-mailer.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthException, AuthErrorCode } from './auth.exception.js';
+import {
+  deviceCookieAfterSignIn,
+  type DeviceCookie,
+  isKnownDevice,
+  readDeviceCookie,
+} from './device-cookie.js';
 import type { CaptchaVerifier } from './captcha.js';
 import { type CandidateRow, LoginAttemptsRepository } from './login-attempts.repository.js';
 import { PasswordHasher } from './password-hasher.js';
-import { hashToken, SessionsService } from './sessions.service.js';
+import { SessionsService } from './sessions.service.js';
 import { requiresTwoFactor } from './two-factor-policy.js';
 import { TwoFactorService } from './two-factor.service.js';
 
@@ -32,8 +37,8 @@ import { TwoFactorService } from './two-factor.service.js';
 export interface ClientContext {
   ipAddress: string | null;
   userAgent: string | null;
-  /** The long-lived device cookie, if the browser has one. */
-  deviceToken: string | null;
+  /** The long-lived device cookie's value, if the browser has one (device-cookie.ts). */
+  deviceCookie: string | null;
   /** The two-factor attempt cookie, if a challenge is under way. */
   attemptToken: string | null;
 }
@@ -42,7 +47,8 @@ export interface ClientContext {
 export interface AuthOutcome<T> {
   response: T;
   sessionToken?: string;
-  deviceToken?: string;
+  /** A new value for the device cookie. */
+  deviceCookie?: string;
   attemptToken?: string;
 }
 
@@ -94,58 +100,73 @@ export class AuthService {
     }
 
     const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
-    // The rate-limit hit, the customer and its recent failures in one round trip, with equal
-    // work for an unknown address.
-    const { result, row } = await this.limiter.hitWith<CandidateRow>(
-      this.limitKey('login', client),
-      this.config.auth.rateLimits.login.limit,
-      this.config.auth.rateLimits.login.windowMs,
-      this.attempts.candidateRead(email, lockSince),
-    );
-    if (!result.allowed) throw AuthException.tooManyRequests();
-    if (dto.password === undefined || dto.password === '') {
-      throw AuthException.field('password', authMessages.passwordRequired);
-    }
-    const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
-    const { customer, recentFailures } = this.attempts.candidateOf(row);
-    // Always hash, whatever happens next: no answer may be faster for an unknown address.
-    const matches = await this.passwordMatches(customer, dto.password);
-    const locked = recentFailures >= this.config.auth.lockThreshold;
-    if (!customer || !matches || locked) {
-      await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
-      throw AuthException.wrongCredentials();
-    }
-
-    const secured = isStrongPassword(dto.password);
-    // The device only matters after repeated failures, so only then is it looked up.
-    const deviceMatters =
-      recentFailures >= this.config.auth.twoFactor.failuresBeforeUnknownDeviceCheck;
-    const knownDevice =
-      !deviceMatters ||
-      (client.deviceToken !== null &&
-        (await this.attempts.isKnownDevice(customer.id, hashToken(client.deviceToken))));
-    const needsCode = requiresTwoFactor(
-      {
-        action: 'login',
-        captchaPassed: human,
-        twoFactorEnabled: customer.twoFactorEnabled,
-        knownDevice,
-        recentFailures,
-        recentRegistrationsFromAddress: 0,
-      },
-      this.config.auth.twoFactor,
-    );
-    if (needsCode) {
-      const attemptToken = await this.twoFactor.open(
-        'login',
-        email,
-        customer.id,
-        { secured },
-        client.attemptToken,
+    const secured = dto.password ? isStrongPassword(dto.password) : false;
+    // The session is written before the hash, in the one statement that also counts the
+    // rate-limit hit and reads the customer and its recent failures, so that a successful login
+    // needs no second round trip. Its token leaves only if the password matches; every other
+    // outcome deletes the row (docs/decisions.md, login benchmark).
+    const pending = dto.password
+      ? this.sessions.prepare({ ...this.sessionMeta(client), passwordUpdateRequired: !secured })
+      : null;
+    let pendingSettled = false;
+    try {
+      const { result, row } = await this.limiter.hitWith<CandidateRow>(
+        this.limitKey('login', client),
+        this.config.auth.rateLimits.login.limit,
+        this.config.auth.rateLimits.login.windowMs,
+        this.attempts.candidateRead(email, lockSince, pending?.row ?? null),
       );
-      return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
+      if (!result.allowed) throw AuthException.tooManyRequests();
+      if (!pending || dto.password === undefined) {
+        throw AuthException.field('password', authMessages.passwordRequired);
+      }
+      const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
+      const { customer, recentFailures } = this.attempts.candidateOf(row);
+      // Always hash, whatever happens next: no answer may be faster for an unknown address.
+      const matches = await this.passwordMatches(customer, dto.password);
+      const locked = recentFailures >= this.config.auth.lockThreshold;
+      if (!customer || !matches || locked) {
+        pendingSettled = true;
+        await this.attempts.recordFailure(
+          customer?.id ?? null,
+          email,
+          client.ipAddress,
+          pending.row.id,
+        );
+        throw AuthException.wrongCredentials();
+      }
+
+      const device = readDeviceCookie(client.deviceCookie);
+      const needsCode = requiresTwoFactor(
+        {
+          action: 'login',
+          captchaPassed: human,
+          twoFactorEnabled: customer.twoFactorEnabled,
+          knownDevice: isKnownDevice(device, customer),
+          recentFailures,
+          recentRegistrationsFromAddress: 0,
+        },
+        this.config.auth.twoFactor,
+      );
+      if (needsCode) {
+        const attemptToken = await this.twoFactor.open(
+          'login',
+          email,
+          customer.id,
+          { secured },
+          client.attemptToken,
+        );
+        return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
+      }
+      if (recentFailures > 0) await this.attempts.clearFailures(customer.id);
+      pendingSettled = true;
+      return this.signedIn(customer, secured, pending.token, device);
+    } finally {
+      // An unrevealed session is harmless (nobody has its token) but should not linger.
+      if (pending && !pendingSettled) {
+        await this.sessions.discard(pending.row.id).catch(() => undefined);
+      }
     }
-    return this.completeLogin(customer, secured, client, recentFailures > 0);
   }
 
   async register(
@@ -304,26 +325,28 @@ export class AuthService {
     };
   }
 
+  /** A login that passed its two-factor code: its session starts now. */
   private async completeLogin(
     customer: CustomerEntity,
     secured: boolean,
     client: ClientContext,
-    hadFailures = true,
   ): Promise<AuthOutcome<LoginResponse>> {
-    const session = this.sessions.prepare(customer.id, {
+    const sessionToken = await this.sessions.create(customer.id, {
       ...this.sessionMeta(client),
       passwordUpdateRequired: !secured,
     });
-    const deviceToken =
-      client.deviceToken && client.deviceToken.length <= 200 ? client.deviceToken : undefined;
-    const device = deviceToken ?? newToken();
-    await this.attempts.recordSuccess(
-      session.row,
-      hashToken(device),
-      this.clock.now(),
-      hadFailures,
-    );
-    const sessionToken = session.token;
+    await this.attempts.clearFailures(customer.id);
+    return this.signedIn(customer, secured, sessionToken, readDeviceCookie(client.deviceCookie));
+  }
+
+  /** The answer to a login that succeeded; the device now counts as known to the customer. */
+  private signedIn(
+    customer: CustomerEntity,
+    secured: boolean,
+    sessionToken: string,
+    device: DeviceCookie | null,
+  ): AuthOutcome<LoginResponse> {
+    const deviceCookie = deviceCookieAfterSignIn(device, customer);
     return {
       response: {
         customer_id: customer.id,
@@ -332,7 +355,7 @@ export class AuthService {
         verified: customer.verifiedAt !== null,
       },
       sessionToken,
-      ...(deviceToken ? {} : { deviceToken: device }),
+      ...(deviceCookie ? { deviceCookie } : {}),
     };
   }
 

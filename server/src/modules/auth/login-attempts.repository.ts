@@ -9,7 +9,7 @@ import {
   toCustomer,
 } from '../customers/customers.repository.js';
 import type { CustomerEntity } from '../customers/customer.entity.js';
-import { INSERT_SESSION, type NewSessionRow, sessionParameters } from './sessions.repository.js';
+import type { PendingSessionRow } from './sessions.repository.js';
 
 /** A row of `candidateRead`: the customer's columns are null for an unknown address. */
 export type CandidateRow = CustomerRow & { id: string | null; recent_failures: string };
@@ -20,8 +20,9 @@ export interface LoginCandidate {
   recentFailures: number;
 }
 
-// A login costs one statement before the hash (with its rate-limit hit) and one after (see
-// docs/decisions.md, login benchmark). The unknown address runs the same count against the nil id: equal work either way.
+// A successful login costs one statement, before the hash: the rate-limit hit, this read and the
+// pending session (see docs/decisions.md, login benchmark). The unknown address runs the same
+// count against the nil id: equal work either way.
 const FIND_CANDIDATE = `SELECT ${CUSTOMER_COLUMNS}, failures.count AS recent_failures
   FROM (SELECT $1::varchar AS wanted_email) AS wanted
   LEFT JOIN customers c ON c.email = wanted.wanted_email
@@ -31,41 +32,61 @@ const FIND_CANDIDATE = `SELECT ${CUSTOMER_COLUMNS}, failures.count AS recent_fai
       AND created_at > $2
   ) AS failures`;
 
-// Data-modifying WITH parts run whether or not the outer query reads them. The commit does not
-// wait for the WAL flush (ASYNC_COMMIT): a database crash may lose the last moment's sessions,
+// The pending session, for the customer with this address if it has a password. Its commit does
+// not wait for the WAL flush (ASYNC_COMMIT): a database crash may lose the last moment's sessions,
 // whose customers then sign in again (docs/decisions.md).
-const RECORD_SUCCESS = `WITH session AS (${INSERT_SESSION}),
-  device AS (
-    INSERT INTO known_devices (customer_id, device_hash, created_at, last_seen_at)
-    VALUES ($2, $7, $8, $8)
-    ON CONFLICT (customer_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
-  ),
-  cleared AS (DELETE FROM login_failures WHERE $9::boolean AND customer_id = $2)
-  SELECT 1 FROM ${ASYNC_COMMIT}`;
+const INSERT_PENDING_SESSION = `login_session AS (
+    INSERT INTO sessions
+      (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
+    SELECT $3, c.id, $4, $5, $6, $7 FROM customers c CROSS JOIN ${ASYNC_COMMIT}
+    WHERE c.email = $1 AND c.password_hash IS NOT NULL
+  )`;
 
-/** Failed logins (account lock, two-factor policy) and the devices a customer signed in from. */
+// The pending session of a failed login goes in the same statement as the failure.
+const RECORD_FAILURE = `WITH discarded AS (DELETE FROM sessions WHERE id = $4)
+  INSERT INTO login_failures (customer_id, email, ip_address) VALUES ($1, $2, $3)`;
+
+/** Failed logins (account lock, two-factor policy) and the customer a password login names. */
 @Injectable()
 export class LoginAttemptsRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
+  /** A failed password login, and the end of its pending session (never given out). */
   async recordFailure(
     customerId: string | null,
     email: string,
     ipAddress: string | null,
+    pendingSessionId: string | null,
   ): Promise<void> {
-    await sqlRows(
-      this.dataSource,
-      `INSERT INTO login_failures (customer_id, email, ip_address) VALUES ($1, $2, $3)`,
-      [customerId, email.slice(0, 254), ipAddress?.slice(0, 64) ?? null],
-    );
+    await sqlRows(this.dataSource, RECORD_FAILURE, [
+      customerId,
+      email.slice(0, 254),
+      ipAddress?.slice(0, 64) ?? null,
+      pendingSessionId,
+    ]);
   }
 
   /**
    * The read of the customer with this (normalised) address, if any, and its failures since
-   * `since`: always one row. Login runs it alongside its rate-limit hit (`RateLimiter.hitWith`).
+   * `since`: always one row. Login runs it alongside its rate-limit hit (`RateLimiter.hitWith`),
+   * with the session it will give out if the password matches: the token stays with the caller,
+   * which deletes the row on every other outcome (`recordFailure`, `SessionsService.discard`).
    */
-  candidateRead(email: string, since: Date): SingleRowRead {
-    return { sql: FIND_CANDIDATE, parameters: [email, since] };
+  candidateRead(email: string, since: Date, session: PendingSessionRow | null): SingleRowRead {
+    if (!session) return { sql: FIND_CANDIDATE, parameters: [email, since] };
+    return {
+      sql: FIND_CANDIDATE,
+      parameters: [
+        email,
+        since,
+        session.id,
+        session.expiresAt,
+        session.userAgent,
+        session.ipAddress,
+        session.passwordUpdateRequired,
+      ],
+      writes: INSERT_PENDING_SESSION,
+    };
   }
 
   candidateOf(row: CandidateRow | undefined): LoginCandidate {
@@ -75,37 +96,10 @@ export class LoginAttemptsRepository {
     };
   }
 
-  /**
-   * A successful password login in one statement: the new session, the device remembered (or
-   * seen again) and, when there were any, the failures forgotten.
-   */
-  async recordSuccess(
-    session: NewSessionRow,
-    deviceHash: string,
-    at: Date,
-    clearFailures: boolean,
-  ): Promise<void> {
-    await sqlRows(this.dataSource, RECORD_SUCCESS, [
-      ...sessionParameters(session),
-      deviceHash,
-      at,
-      clearFailures,
-    ]);
-  }
-
   async clearFailures(customerId: string): Promise<void> {
     await sqlRows(this.dataSource, `DELETE FROM login_failures WHERE customer_id = $1`, [
       customerId,
     ]);
-  }
-
-  async isKnownDevice(customerId: string, deviceHash: string): Promise<boolean> {
-    const rows = await sqlRows<unknown>(
-      this.dataSource,
-      `SELECT 1 FROM known_devices WHERE customer_id = $1 AND device_hash = $2`,
-      [customerId, deviceHash],
-    );
-    return rows.length > 0;
   }
 
   async deleteFailuresBefore(date: Date): Promise<void> {

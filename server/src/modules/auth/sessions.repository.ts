@@ -7,21 +7,8 @@ import { SessionEntity } from './session.entity.js';
 /** A session as a login writes it; the database fills in the times. */
 export type NewSessionRow = Omit<SessionEntity, 'createdAt' | 'lastSeenAt'>;
 
-/** The INSERT of a session row, $1..$6 as `sessionParameters` orders them. */
-export const INSERT_SESSION = `INSERT INTO sessions
-  (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
-  VALUES ($1, $2, $3, $4, $5, $6)`;
-
-export function sessionParameters(session: NewSessionRow): unknown[] {
-  return [
-    session.id,
-    session.customerId,
-    session.expiresAt,
-    session.userAgent,
-    session.ipAddress,
-    session.passwordUpdateRequired,
-  ];
-}
+/** A new session before its customer is known (a password login, see `prepare`). */
+export type PendingSessionRow = Omit<NewSessionRow, 'customerId'>;
 
 @Injectable()
 export class SessionsRepository {
@@ -33,7 +20,20 @@ export class SessionsRepository {
 
   // Plain SQL: every signed-in request looks its session up, every login inserts one.
   async insert(session: NewSessionRow): Promise<void> {
-    await sqlRows(this.dataSource, INSERT_SESSION, sessionParameters(session));
+    await sqlRows(
+      this.dataSource,
+      `INSERT INTO sessions
+         (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        session.id,
+        session.customerId,
+        session.expiresAt,
+        session.userAgent,
+        session.ipAddress,
+        session.passwordUpdateRequired,
+      ],
+    );
   }
 
   async findLive(

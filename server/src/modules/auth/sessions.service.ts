@@ -4,7 +4,7 @@ import type { Clock } from '../../app/core.module.js';
 import { newToken } from '../../common/ids.js';
 import { CLOCK } from '../../common/tokens.js';
 import { SESSION_TTL_MS } from './session-cookie.js';
-import { type NewSessionRow, SessionsRepository } from './sessions.repository.js';
+import { type PendingSessionRow, SessionsRepository } from './sessions.repository.js';
 
 export interface AuthenticatedCustomer {
   customerId: string;
@@ -38,28 +38,33 @@ export class SessionsService {
 
   /** A new session (and so a new id) at every login. Returns the cookie's token. */
   async create(customerId: string, meta: NewSessionMeta = {}): Promise<string> {
-    const { token, row } = this.prepare(customerId, meta);
-    await this.sessions.insert(row);
+    const { token, row } = this.prepare(meta);
+    await this.sessions.insert({ ...row, customerId });
     return token;
   }
 
   /**
-   * The cookie token and the row of a new session, not yet stored: a password login stores it in
-   * one statement with its device and failure bookkeeping (LoginAttemptsRepository).
+   * The cookie token and the row of a new session whose customer is not known yet: a password
+   * login writes it in the statement that reads the customer, before the hash, and reveals the
+   * token only if the password matches (LoginAttemptsRepository.candidateRead).
    */
-  prepare(customerId: string, meta: NewSessionMeta = {}): { token: string; row: NewSessionRow } {
+  prepare(meta: NewSessionMeta = {}): { token: string; row: PendingSessionRow } {
     const token = newToken();
     return {
       token,
       row: {
         id: hashToken(token),
-        customerId,
         expiresAt: new Date(this.clock.now().getTime() + SESSION_TTL_MS),
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
         ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
         passwordUpdateRequired: meta.passwordUpdateRequired ?? false,
       },
     };
+  }
+
+  /** Deletes a session whose token was never given out (a login that did not succeed). */
+  async discard(sessionId: string): Promise<void> {
+    await this.sessions.delete(sessionId);
   }
 
   /** The customer behind a cookie token, or null when missing, unknown or expired. */

@@ -93,7 +93,7 @@ export class SocialController {
       ...(client.ipAddress ? { ipAddress: client.ipAddress } : {}),
     });
     setSessionCookie(reply, this.config, sessionToken);
-    if (!client.deviceToken) setDeviceCookie(reply, this.config, newToken());
+    if (!client.deviceCookie) setDeviceCookie(reply, this.config, newToken());
     return reply.status(302).header('cache-control', 'no-store').redirect(redirectTo);
   }
 
