@@ -27,7 +27,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from './auth-cookies.js';
-import { AuthService, type AuthOutcome } from './auth.service.js';
+import { AuthService, type AuthOutcome, type ClientContext } from './auth.service.js';
 import { readCookie, sessionCookieName } from './session-cookie.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -46,7 +46,8 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LoginResponse> {
-    return this.send(reply, await this.auth.login(dto, clientContext(request)));
+    const client = clientContext(request);
+    return this.send(reply, client, await this.auth.login(dto, client));
   }
 
   @Post('register')
@@ -56,7 +57,8 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RegisterResponse> {
-    return this.send(reply, await this.auth.register(dto, clientContext(request)));
+    const client = clientContext(request);
+    return this.send(reply, client, await this.auth.register(dto, client));
   }
 
   /** Ends the session; the cookies go even when there was none (then 401, §4.3). */
@@ -109,10 +111,8 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MessageResponse & { customer_id: string }> {
     const token = dto.token || queryToken || '';
-    return this.send(
-      reply,
-      await this.auth.resetPassword(token, dto.password, clientContext(request)),
-    );
+    const client = clientContext(request);
+    return this.send(reply, client, await this.auth.resetPassword(token, dto.password, client));
   }
 
   @Post('verify-email')
@@ -121,10 +121,11 @@ export class AuthController {
     return this.auth.verifyEmail(dto.token);
   }
 
-  private send<T>(reply: FastifyReply, outcome: AuthOutcome<T>): T {
+  private send<T>(reply: FastifyReply, client: ClientContext, outcome: AuthOutcome<T>): T {
     if (outcome.sessionToken) {
       setSessionCookie(reply, this.config, outcome.sessionToken);
-      clearAttemptCookie(reply, this.config);
+      // A finished two-factor attempt's cookie goes; a browser without one gets no header.
+      if (client.attemptToken) clearAttemptCookie(reply, this.config);
     }
     if (outcome.deviceCookie) setDeviceCookie(reply, this.config, outcome.deviceCookie);
     if (outcome.attemptToken) setAttemptCookie(reply, this.config, outcome.attemptToken);
