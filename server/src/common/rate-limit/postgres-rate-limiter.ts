@@ -21,6 +21,9 @@ function upsertCounter(k: number): string {
 
 /** The embedded default: one upserted row per key and window. */
 export class PostgresRateLimiter implements RateLimiter {
+  /** hitWith's statement per read text and writes: reads are constants, so built once each. */
+  private readonly statements = new Map<string, Map<string, string>>();
+
   constructor(private readonly dataSource: DataSource) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
@@ -39,19 +42,32 @@ export class PostgresRateLimiter implements RateLimiter {
     read: SingleRowRead,
   ): Promise<HitWithResult<Row>> {
     const window = currentWindow(windowMs);
-    const k = read.parameters.length + 1;
-    // A data-modifying WITH part runs once whatever the outer query reads; the LEFT JOIN keeps
-    // the hit's row even if the read found nothing.
     const rows = await sqlRows<Row & { rate_limit_hits: number }>(
       this.dataSource,
-      `WITH rate_limit_hit AS (${upsertCounter(k)})${read.writes ? `, ${read.writes}` : ''}
-       SELECT rate_limit_hit.hits AS rate_limit_hits, read.*
-       FROM rate_limit_hit LEFT JOIN (${read.sql}) AS read ON true`,
+      this.hitWithStatement(read),
       [...read.parameters, key.slice(0, 200), window.start],
     );
     const first = rows[0];
     if (!first) return { result: window.result(1, limit), row: undefined };
     const { rate_limit_hits: hits, ...row } = first;
     return { result: window.result(hits, limit), row: row as Row };
+  }
+
+  private hitWithStatement(read: SingleRowRead): string {
+    const writes = read.writes ?? '';
+    let byWrites = this.statements.get(read.sql);
+    if (!byWrites) this.statements.set(read.sql, (byWrites = new Map()));
+    let statement = byWrites.get(writes);
+    if (statement === undefined) {
+      // A data-modifying WITH part runs once whatever the outer query reads; the LEFT JOIN keeps
+      // the hit's row even if the read found nothing.
+      statement = `WITH rate_limit_hit AS (${upsertCounter(read.parameters.length + 1)})${
+        writes ? `, ${writes}` : ''
+      }
+       SELECT rate_limit_hit.hits AS rate_limit_hits, read.*
+       FROM rate_limit_hit LEFT JOIN (${read.sql}) AS read ON true`;
+      byWrites.set(writes, statement);
+    }
+    return statement;
   }
 }
