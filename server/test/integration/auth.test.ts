@@ -231,6 +231,8 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal(reset.status, 200);
     assert.equal((await json(reset)).message, 'Your password was reset');
     assert.ok(client.cookie('animata_session'));
+    // The new password forgot every device but this one, which gets its mark anew.
+    assert.match(client.cookie('animata_device') ?? '', /^[\w-]{43}\.[\w-]{22}$/);
 
     assert.equal((await owner.get(`${API}/session`)).status, 401, 'old sessions end');
     const reused = await client.post(`${API}/auth/reset-password`, {

@@ -26,6 +26,7 @@ before(async () => {
   database = await createTestDatabase();
   // One connection: the check that nothing leaks onto a pooled connection sees the very one.
   dataSource = await createDataSource(database.url, { poolSize: 1 }).initialize();
+  await sqlRows(dataSource, 'CREATE TABLE rate_limit_test_writes (tag text NOT NULL)');
   redis = new Redis(testEnvironment().redisUrl, { maxRetriesPerRequest: null });
 });
 after(async () => {
@@ -83,6 +84,51 @@ for (const [store, limiter] of adapters) {
         'SHOW synchronous_commit',
       );
       assert.equal(setting?.synchronous_commit, 'on');
+    });
+
+    it(
+      store === 'PostgreSQL'
+        ? 'runs the writes only when the hit is allowed'
+        : 'runs the writes whatever the hit (the caller undoes a refused one)',
+      async () => {
+        const k = key('writes');
+        const tag = randomBytes(4).toString('hex');
+        const withWrites = {
+          sql: READ.sql,
+          parameters: [...READ.parameters, tag],
+          writes: `written AS (
+            INSERT INTO rate_limit_test_writes (tag) SELECT $3 FROM rate_limit_allowed
+          )`,
+        };
+        const written = async () =>
+          Number(
+            (
+              await sqlRows<{ count: string }>(
+                dataSource,
+                'SELECT count(*) FROM rate_limit_test_writes WHERE tag = $1',
+                [tag],
+              )
+            )[0]?.count,
+          );
+        const allowed = await limiter().hitWith<{ greeting: string }>(k, 1, MINUTE, withWrites);
+        assert.equal(allowed.result.allowed, true);
+        assert.equal(allowed.row?.greeting, 'hi');
+        assert.equal(await written(), 1);
+        const refused = await limiter().hitWith<{ greeting: string }>(k, 1, MINUTE, withWrites);
+        assert.equal(refused.result.allowed, false);
+        assert.equal(refused.row?.greeting, 'hi', 'the read still happens');
+        assert.equal(await written(), store === 'PostgreSQL' ? 1 : 2);
+      },
+    );
+
+    it('refuses a read that brings a WITH of its own', async () => {
+      await assert.rejects(
+        limiter().hitWith(key('with'), 5, MINUTE, {
+          sql: 'WITH x AS (SELECT 1) SELECT * FROM x',
+          parameters: [],
+        }),
+        /plain SELECT/,
+      );
     });
 
     it('still counts the hit when the read finds nothing', async () => {

@@ -45,7 +45,9 @@ export class PostgresRateLimiter implements RateLimiter {
     const rows = await sqlRows<Row & { rate_limit_hits: number }>(
       this.dataSource,
       this.hitWithStatement(read),
-      [...read.parameters, key.slice(0, 200), window.start],
+      read.writes
+        ? [...read.parameters, key.slice(0, 200), window.start, limit]
+        : [...read.parameters, key.slice(0, 200), window.start],
     );
     const first = rows[0];
     if (!first) return { result: window.result(1, limit), row: undefined };
@@ -54,20 +56,36 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 
   private hitWithStatement(read: SingleRowRead): string {
+    assertPlainSelect(read);
     const writes = read.writes ?? '';
-    let byWrites = this.statements.get(read.sql);
-    if (!byWrites) this.statements.set(read.sql, (byWrites = new Map()));
+    // The text depends on the read, its writes and where the hit's parameters start.
+    const cacheKey = `${read.parameters.length}:${read.sql}`;
+    let byWrites = this.statements.get(cacheKey);
+    if (!byWrites) this.statements.set(cacheKey, (byWrites = new Map()));
     let statement = byWrites.get(writes);
     if (statement === undefined) {
+      const k = read.parameters.length + 1;
       // A data-modifying WITH part runs once whatever the outer query reads; the LEFT JOIN keeps
-      // the hit's row even if the read found nothing.
-      statement = `WITH rate_limit_hit AS (${upsertCounter(read.parameters.length + 1)})${
-        writes ? `, ${writes}` : ''
+      // the hit's row even if the read found nothing. Writes join rate_limit_allowed, so a
+      // refused hit writes nothing (and its answer costs the same for any address).
+      statement = `WITH rate_limit_hit AS (${upsertCounter(k)})${
+        writes
+          ? `, rate_limit_allowed AS (SELECT FROM rate_limit_hit WHERE hits <= $${k + 2}::int), ${writes}`
+          : ''
       }
        SELECT rate_limit_hit.hits AS rate_limit_hits, read.*
        FROM rate_limit_hit LEFT JOIN (${read.sql}) AS read ON true`;
       byWrites.set(writes, statement);
     }
     return statement;
+  }
+}
+
+/** A read's SQL goes after the adapter's own WITH parts, so it may not start one itself. */
+export function assertPlainSelect(read: SingleRowRead): void {
+  if (/^\s*WITH\b/i.test(read.sql)) {
+    throw new Error(
+      'RateLimiter.hitWith: the read must be a plain SELECT; put WITH parts in writes',
+    );
   }
 }

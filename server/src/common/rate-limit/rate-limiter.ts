@@ -12,7 +12,10 @@ export interface SingleRowRead {
   parameters: unknown[];
   /**
    * Data-modifying WITH parts (`name AS (INSERT …)`, comma-separated) to run in the read's
-   * statement. They run whether or not the hit is allowed; the caller undoes them if need be.
+   * statement. They may name the relation `rate_limit_allowed`, one row when the hit is allowed
+   * and none when refused, to write nothing on a refused hit. An adapter that cannot know the hit
+   * inside the statement (Redis) gives it one row always, so the caller still undoes writes of a
+   * refused hit. `sql` itself must be a plain SELECT (no WITH of its own).
    */
   writes?: string;
 }

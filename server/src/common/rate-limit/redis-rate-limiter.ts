@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { sqlRows } from '../../database/sql.js';
+import { assertPlainSelect } from './postgres-rate-limiter.js';
 import {
   currentWindow,
   type HitWithResult,
@@ -27,21 +28,29 @@ export class RedisRateLimiter implements RateLimiter {
     return window.result(hits, limit);
   }
 
-  /** Two stores, so the two round trips run side by side. */
+  /**
+   * Two stores, so the two round trips run side by side. The statement cannot know the hit, so
+   * its writes always run (rate_limit_allowed has one row) and the caller undoes them on a refusal.
+   */
   async hitWith<Row>(
     key: string,
     limit: number,
     windowMs: number,
     read: SingleRowRead,
   ): Promise<HitWithResult<Row>> {
-    const [result, rows] = await Promise.all([
+    assertPlainSelect(read);
+    // allSettled: when one store fails, the other's work (the writes above all) has ended before
+    // the caller sees the error and tries to undo it.
+    const [hit, rows] = await Promise.allSettled([
       this.hit(key, limit, windowMs),
       sqlRows<Row>(
         this.dataSource,
-        read.writes ? `WITH ${read.writes} ${read.sql}` : read.sql,
+        read.writes ? `WITH rate_limit_allowed AS (SELECT), ${read.writes} ${read.sql}` : read.sql,
         read.parameters,
       ),
     ]);
-    return { result, row: rows[0] };
+    if (hit.status === 'rejected') throw hit.reason;
+    if (rows.status === 'rejected') throw rows.reason;
+    return { result: hit.value, row: rows.value[0] };
   }
 }

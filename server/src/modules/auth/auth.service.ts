@@ -126,13 +126,14 @@ export class AuthService {
       const matches = await this.passwordMatches(customer, dto.password);
       const locked = recentFailures >= this.config.auth.lockThreshold;
       if (!customer || !matches || locked) {
-        pendingSettled = true;
+        // The failure's statement deletes the pending session too; if it fails, finally does.
         await this.attempts.recordFailure(
           customer?.id ?? null,
           email,
           client.ipAddress,
           pending.row.id,
         );
+        pendingSettled = true;
         throw AuthException.wrongCredentials();
       }
 
@@ -312,16 +313,24 @@ export class AuthService {
     if (!customerId)
       throw AuthException.notice(authMessages.resetLinkInvalid, AuthErrorCode.TokenInvalid);
     const now = this.clock.now();
-    await this.customers.setPassword(customerId, await this.hasher.hash(password), now);
+    const passwordHash = await this.hasher.hash(password);
+    await this.customers.setPassword(customerId, passwordHash, now);
     await this.tokens.revokeAll(customerId, 'reset-password');
     // The link came by e-mail, so the address is proven too.
     await this.customers.markVerified(customerId, now);
     await this.sessions.revokeAllOf(customerId);
     await this.attempts.clearFailures(customerId);
     const sessionToken = await this.sessions.create(customerId, this.sessionMeta(client));
+    // A new password forgets every device (marks are keyed by the hash) but this one, whose
+    // visitor just proved the mailbox.
+    const deviceCookie = deviceCookieAfterSignIn(readDeviceCookie(client.deviceCookie), {
+      id: customerId,
+      passwordHash,
+    });
     return {
       response: { message: authMessages.passwordReset, customer_id: customerId },
       sessionToken,
+      ...(deviceCookie ? { deviceCookie } : {}),
     };
   }
 

@@ -32,13 +32,16 @@ const FIND_CANDIDATE = `SELECT ${CUSTOMER_COLUMNS}, failures.count AS recent_fai
       AND created_at > $2
   ) AS failures`;
 
-// The pending session, for the customer with this address if it has a password. Its commit does
-// not wait for the WAL flush (ASYNC_COMMIT): a database crash may lose the last moment's sessions,
-// whose customers then sign in again (docs/decisions.md).
+// The pending session, for the customer with this address if it has a password, unless the
+// rate limit refused the attempt (rate_limit_allowed is then empty: a refusal writes nothing, so
+// it costs the same for a known and an unknown address). Its commit does not wait for the WAL
+// flush (ASYNC_COMMIT): a database crash may lose the last moment's sessions, whose customers then
+// sign in again (docs/decisions.md).
 const INSERT_PENDING_SESSION = `login_session AS (
     INSERT INTO sessions
       (id, customer_id, expires_at, user_agent, ip_address, password_update_required)
-    SELECT $3, c.id, $4, $5, $6, $7 FROM customers c CROSS JOIN ${ASYNC_COMMIT}
+    SELECT $3, c.id, $4, $5, $6, $7
+    FROM customers c CROSS JOIN rate_limit_allowed CROSS JOIN ${ASYNC_COMMIT}
     WHERE c.email = $1 AND c.password_hash IS NOT NULL
   )`;
 

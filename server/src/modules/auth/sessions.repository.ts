@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type DataSource, LessThan, type Repository } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
-import { sqlRows } from '../../database/sql.js';
+import { ASYNC_COMMIT, sqlRows } from '../../database/sql.js';
 import { SessionEntity } from './session.entity.js';
 
 /** A session as a login writes it; the database fills in the times. */
@@ -61,6 +61,17 @@ export class SessionsRepository {
           passwordUpdateRequired: row.password_update_required,
         }
       : null;
+  }
+
+  /**
+   * Deletes a pending session nobody holds the token of. Its commit does not wait for the WAL
+   * flush, like its insert's: so discarding costs the same whether a row existed (known address)
+   * or not (unknown address), and a crash that forgets the delete leaves a row nobody can use.
+   */
+  async discardPending(id: string): Promise<void> {
+    await sqlRows(this.dataSource, `DELETE FROM sessions USING ${ASYNC_COMMIT} WHERE id = $1`, [
+      id,
+    ]);
   }
 
   async delete(id: string): Promise<void> {

@@ -64,7 +64,7 @@ export class SessionsService {
 
   /** Deletes a session whose token was never given out (a login that did not succeed). */
   async discard(sessionId: string): Promise<void> {
-    await this.sessions.delete(sessionId);
+    await this.sessions.discardPending(sessionId);
   }
 
   /** The customer behind a cookie token, or null when missing, unknown or expired. */
