@@ -9,9 +9,13 @@ export { freePort };
 /**
  * BENCH_PROFILE=app (or a comma list of target names) runs those server processes with V8's
  * CPU profiler; the .cpuprofile lands in bench/results/profiles/ when the process exits.
- * Summarise one with `node bench/lib/profile-summary.mjs <file>`.
+ * Summarise one with `node bench/lib/profile-summary.mjs <file>`. V8 samples wall-clock time, so
+ * a thread descheduled inside a syscall (a write that wakes PostgreSQL) looks busy there.
+ * BENCH_PERF=<name> instead starts that process with --perf-basic-prof, for a CPU-time profile
+ * with JS names: `perf record -e cpu-clock -g -t <pid>` while it runs.
  */
 function profileArgs(name) {
+  if (process.env.BENCH_PERF === name) return ['--perf-basic-prof'];
   const wanted = (process.env.BENCH_PROFILE ?? '').split(',').map((s) => s.trim());
   if (!wanted.includes(name)) return [];
   const dir = path.join(resultsDir, 'profiles');
