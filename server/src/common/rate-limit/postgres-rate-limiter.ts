@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import {
+  assertPlainSelect,
   currentWindow,
   type HitWithResult,
   type RateLimiter,
@@ -45,9 +46,8 @@ export class PostgresRateLimiter implements RateLimiter {
     const rows = await sqlRows<Row & { rate_limit_hits: number }>(
       this.dataSource,
       this.hitWithStatement(read),
-      read.writes
-        ? [...read.parameters, key.slice(0, 200), window.start, limit]
-        : [...read.parameters, key.slice(0, 200), window.start],
+      // The limit is a parameter only of statements with writes (rate_limit_allowed uses it).
+      [...read.parameters, key.slice(0, 200), window.start, ...(read.writes ? [limit] : [])],
     );
     const first = rows[0];
     if (!first) return { result: window.result(1, limit), row: undefined };
@@ -56,7 +56,6 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 
   private hitWithStatement(read: SingleRowRead): string {
-    assertPlainSelect(read);
     const writes = read.writes ?? '';
     // The text depends on the read, its writes and where the hit's parameters start.
     const cacheKey = `${read.parameters.length}:${read.sql}`;
@@ -64,6 +63,7 @@ export class PostgresRateLimiter implements RateLimiter {
     if (!byWrites) this.statements.set(cacheKey, (byWrites = new Map()));
     let statement = byWrites.get(writes);
     if (statement === undefined) {
+      assertPlainSelect(read);
       const k = read.parameters.length + 1;
       // A data-modifying WITH part runs once whatever the outer query reads; the LEFT JOIN keeps
       // the hit's row even if the read found nothing. Writes join rate_limit_allowed, so a
@@ -78,14 +78,5 @@ export class PostgresRateLimiter implements RateLimiter {
       byWrites.set(writes, statement);
     }
     return statement;
-  }
-}
-
-/** A read's SQL goes after the adapter's own WITH parts, so it may not start one itself. */
-export function assertPlainSelect(read: SingleRowRead): void {
-  if (/^\s*WITH\b/i.test(read.sql)) {
-    throw new Error(
-      'RateLimiter.hitWith: the read must be a plain SELECT; put WITH parts in writes',
-    );
   }
 }

@@ -20,6 +20,15 @@ export interface SingleRowRead {
   writes?: string;
 }
 
+/** A read's SQL goes after the adapter's own WITH parts, so it may not start one itself. */
+export function assertPlainSelect(read: SingleRowRead): void {
+  if (/^\s*WITH\b/i.test(read.sql)) {
+    throw new Error(
+      'RateLimiter.hitWith: the read must be a plain SELECT; put WITH parts in writes',
+    );
+  }
+}
+
 /** A hit's result and the row of the read that ran alongside it. */
 export interface HitWithResult<Row> {
   result: RateLimitResult;

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { sqlRows } from '../../database/sql.js';
-import { assertPlainSelect } from './postgres-rate-limiter.js';
 import {
+  assertPlainSelect,
   currentWindow,
   type HitWithResult,
   type RateLimiter,
