@@ -2,7 +2,13 @@
 // failure bookkeeping in PostgreSQL) against raw argon2id verifications with the same parameters
 // behind a bare node:http server. Hashing should be the only real cost of a login: target 0.90.
 import path from 'node:path';
-import { benchDir, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
+import {
+  benchDir,
+  startDatabase,
+  startServerProcess,
+  stopAll,
+  variantNodeArgs,
+} from './lib/index.mjs';
 
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Correct-Horse-7';
@@ -29,7 +35,7 @@ export default {
     const started = [];
     try {
       const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root' };
-      const app = await startServerProcess('app', path.join(benchDir, 'servers/app.mjs'), {
+      const appEnv = {
         ...base,
         DATABASE_URL: database.url,
         NODE_ENV: 'production',
@@ -48,8 +54,17 @@ export default {
         ...(process.env.BENCH_REDIS_URL
           ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `bench-${process.pid}` }
           : {}),
-      });
+      };
+      const appScript = path.join(benchDir, 'servers/app.mjs');
+      const app = await startServerProcess('app', appScript, appEnv);
       started.push(app);
+      // The same app under other Node flags (BENCH_VARIANT_ARGS), in the same rounds.
+      const variant = variantNodeArgs().length
+        ? await startServerProcess('app-variant', appScript, appEnv, {
+            nodeArgs: variantNodeArgs(),
+          })
+        : null;
+      if (variant) started.push(variant);
       const registered = await fetch(new URL('/api/animata/auth/register', app.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -73,8 +88,10 @@ export default {
         targets: [
           { name: 'app', url: app.url, pid: app.pid },
           { name: 'argon2', url: argon2.url, pid: argon2.pid },
+          ...(variant ? [{ name: 'app-variant', url: variant.url, pid: variant.pid }] : []),
         ],
         notes: {
+          ...(variant ? { variant: variantNodeArgs().join(' ') } : {}),
           database: database.source,
           argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)',
         },

@@ -12,6 +12,7 @@ import {
   compare,
   machine,
   printTable,
+  printVariant,
   roundSettings,
   runInterleaved,
   summarize,
@@ -72,6 +73,17 @@ for (const file of chosen) {
     );
     const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
     printTable(bench.title, summary, comparison);
+    // A variant (BENCH_VARIANT_ARGS) is judged against its unchanged subject, round by round.
+    const variantName = bench.compare ? `${bench.compare.subject}-variant` : null;
+    const variant =
+      variantName && summary[variantName]
+        ? compare(samples, summary, {
+            subject: variantName,
+            baseline: bench.compare.subject,
+            atLeast: 1,
+          })
+        : null;
+    if (variant) printVariant(variant, environment.notes?.variant ?? '', summary);
     record.benches.push({
       name: bench.name,
       title: bench.title,
@@ -80,6 +92,7 @@ for (const file of chosen) {
       notes: environment.notes ?? {},
       summary,
       comparison,
+      ...(variant ? { variant } : {}),
       samples,
     });
   } catch (error) {

@@ -28,14 +28,30 @@ function profileArgs(name) {
 }
 
 /**
+ * BENCH_VARIANT_ARGS="--some-node-flag …": the Node flags of a second copy of a bench's subject,
+ * run as `<subject>-variant` in the same interleaved rounds, so that a flag's effect is judged
+ * against the unchanged subject under the same machine conditions (separate runs drift by a few
+ * per cent). Empty when unset.
+ */
+export function variantNodeArgs() {
+  return (process.env.BENCH_VARIANT_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
  * Forks a Node script that serves HTTP and reports `{ type: 'ready', url }` over IPC once it
  * listens. It gets `stop` as a message (and SIGTERM as a fallback) and must exit by itself.
+ * `nodeArgs` are extra flags for Node itself (a variant's).
  */
-export async function startServerProcess(name, script, env, { timeoutMs = 60_000 } = {}) {
+export async function startServerProcess(
+  name,
+  script,
+  env,
+  { timeoutMs = 60_000, nodeArgs = [] } = {},
+) {
   const child = fork(script, [], {
     cwd: repoRoot,
     env,
-    execArgv: profileArgs(name),
+    execArgv: [...profileArgs(name), ...nodeArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise((resolve, reject) => {

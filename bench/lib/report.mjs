@@ -122,19 +122,31 @@ export function printTable(title, summary, comparison) {
       console.log(`server CPU per request ${c.subject} / ${c.baseline}: ${(a / b).toFixed(2)}x`);
     // Where the difference lies: the JavaScript thread, the server's other threads (libuv's
     // pool, V8's helpers), and the database.
-    for (const name of [c.subject, c.baseline]) {
-      const s = summary[name];
-      if (s.serverCpuMicrosPerRequest === null || s.mainThreadCpuMicrosPerRequest === null)
-        continue;
-      const other = s.serverCpuMicrosPerRequest - s.mainThreadCpuMicrosPerRequest;
-      const database =
-        s.databaseCpuMicrosPerRequest === null ? 'n/a' : Math.round(s.databaseCpuMicrosPerRequest);
-      console.log(
-        `  CPU µs/req of ${name}: main thread ${Math.round(s.mainThreadCpuMicrosPerRequest)}, other threads ${Math.round(other)}, PostgreSQL ${database}`,
-      );
-    }
+    for (const name of [c.subject, c.baseline]) printCpuBreakdown(name, summary[name]);
     console.log('');
   }
+}
+
+function printCpuBreakdown(name, s) {
+  if (s.serverCpuMicrosPerRequest === null || s.mainThreadCpuMicrosPerRequest === null) return;
+  const other = s.serverCpuMicrosPerRequest - s.mainThreadCpuMicrosPerRequest;
+  const database =
+    s.databaseCpuMicrosPerRequest === null ? 'n/a' : Math.round(s.databaseCpuMicrosPerRequest);
+  console.log(
+    `  CPU µs/req of ${name}: main thread ${Math.round(s.mainThreadCpuMicrosPerRequest)}, other threads ${Math.round(other)}, PostgreSQL ${database}`,
+  );
+}
+
+/** A variant against its subject (BENCH_VARIANT_ARGS): a ratio above 1 means the flags helped. */
+export function printVariant(c, flags, summary) {
+  console.log(
+    `variant (${flags}) / ${c.baseline} (req/s, median of ${c.perRound.length} rounds): ${c.ratio.toFixed(3)}`,
+  );
+  console.log(
+    `  per round ${c.perRound.map((r) => r.toFixed(2)).join(' ')}; pooled over all requests ${c.pooled.toFixed(3)}`,
+  );
+  printCpuBreakdown(c.subject, summary[c.subject]);
+  console.log('');
 }
 
 export function machine() {
