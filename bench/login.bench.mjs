@@ -59,10 +59,9 @@ export default {
       const app = await startServerProcess('app', appScript, appEnv);
       started.push(app);
       // The same app under other Node flags (BENCH_VARIANT_ARGS), in the same rounds.
-      const variant = variantNodeArgs().length
-        ? await startServerProcess('app-variant', appScript, appEnv, {
-            nodeArgs: variantNodeArgs(),
-          })
+      const variantArgs = variantNodeArgs();
+      const variant = variantArgs.length
+        ? await startServerProcess('app-variant', appScript, appEnv, { nodeArgs: variantArgs })
         : null;
       if (variant) started.push(variant);
       const registered = await fetch(new URL('/api/animata/auth/register', app.url), {
@@ -91,7 +90,7 @@ export default {
           ...(variant ? [{ name: 'app-variant', url: variant.url, pid: variant.pid }] : []),
         ],
         notes: {
-          ...(variant ? { variant: variantNodeArgs().join(' ') } : {}),
+          ...(variant ? { variant: variantArgs.join(' ') } : {}),
           database: database.source,
           argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)',
         },
