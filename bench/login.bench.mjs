@@ -83,12 +83,33 @@ export default {
         },
       );
       started.push(argon2);
+      // BENCH_FLOOR=1: node:http running only the app's statement and hash (servers/floor-login.mjs),
+      // the most any rewrite of the app's own code could reach against raw argon2.
+      const floor =
+        process.env.BENCH_FLOOR === '1'
+          ? await startServerProcess('floor', path.join(benchDir, 'servers/floor-login.mjs'), {
+              ...base,
+              NODE_ENV: 'production',
+              DATABASE_URL: database.url,
+            })
+          : null;
+      if (floor) started.push(floor);
       return {
         targets: [
           { name: 'app', url: app.url, pid: app.pid },
           { name: 'argon2', url: argon2.url, pid: argon2.pid },
           ...(variant ? [{ name: 'app-variant', url: variant.url, pid: variant.pid }] : []),
+          ...(floor ? [{ name: 'floor', url: floor.url, pid: floor.pid }] : []),
         ],
+        sideComparisons: floor
+          ? [
+              {
+                label: 'floor (node:http, the statement, the hash)',
+                subject: 'floor',
+                baseline: 'argon2',
+              },
+            ]
+          : [],
         notes: {
           ...(variant ? { variant: variantArgs.join(' ') } : {}),
           database: database.source,

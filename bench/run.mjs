@@ -12,7 +12,7 @@ import {
   compare,
   machine,
   printTable,
-  printVariant,
+  printSideComparison,
   roundSettings,
   runInterleaved,
   summarize,
@@ -83,7 +83,20 @@ for (const file of chosen) {
             atLeast: 1,
           })
         : null;
-    if (variant) printVariant(variant, environment.notes?.variant ?? '', summary);
+    if (variant)
+      printSideComparison(`variant (${environment.notes?.variant ?? ''})`, variant, summary);
+    // Diagnostic targets a bench adds on request (BENCH_FLOOR), each against its own baseline.
+    const sideComparisons = (environment.sideComparisons ?? [])
+      .filter((side) => summary[side.subject] && summary[side.baseline])
+      .map((side) => ({
+        label: side.label,
+        ...compare(samples, summary, {
+          subject: side.subject,
+          baseline: side.baseline,
+          atLeast: 0,
+        }),
+      }));
+    for (const side of sideComparisons) printSideComparison(side.label, side, summary);
     record.benches.push({
       name: bench.name,
       title: bench.title,
@@ -93,6 +106,7 @@ for (const file of chosen) {
       summary,
       comparison,
       ...(variant ? { variant } : {}),
+      ...(sideComparisons.length ? { sideComparisons } : {}),
       samples,
     });
   } catch (error) {

@@ -12,7 +12,7 @@ export {
   machine,
   median,
   printTable,
-  printVariant,
+  printSideComparison,
   summarize,
   writeResults,
 } from './report.mjs';

@@ -137,10 +137,13 @@ function printCpuBreakdown(name, s) {
   );
 }
 
-/** A variant against its subject (BENCH_VARIANT_ARGS): a ratio above 1 means the flags helped. */
-export function printVariant(c, flags, summary) {
+/**
+ * A side comparison printed after the verdict: a variant against its subject (BENCH_VARIANT_ARGS,
+ * above 1 means the flags helped) or a diagnostic target against the baseline (BENCH_FLOOR).
+ */
+export function printSideComparison(label, c, summary) {
   console.log(
-    `variant (${flags}) / ${c.baseline} (req/s, median of ${c.perRound.length} rounds): ${c.ratio.toFixed(3)}`,
+    `${label} / ${c.baseline} (req/s, median of ${c.perRound.length} rounds): ${c.ratio.toFixed(3)}`,
   );
   console.log(
     `  per round ${c.perRound.map((r) => r.toFixed(2)).join(' ')}; pooled over all requests ${c.pooled.toFixed(3)}`,

@@ -1,0 +1,91 @@
+// The floor of a login with the app's design (BENCH_FLOOR=1): plain node:http doing only what a
+// login must, with the app's own compiled pieces: the one PostgreSQL statement (rate-limit hit,
+// customer, recent failures, pending session) on a pg pool of the app's size, the argon2id
+// verification, and a session cookie. No framework, no validation, no guards, no CSRF check, no
+// device cookie. It is not a way to serve logins: it tells how much of the gap between the app
+// and raw argon2 any rewrite of the app's code could win, and how much the database's work costs.
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { verify } from '@node-rs/argon2';
+import pg from 'pg';
+import { repoRoot } from '../lib/paths.mjs';
+
+await import('reflect-metadata');
+const dist = path.join(repoRoot, 'server/dist/server/src');
+const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
+const { PostgresRateLimiter } = await load('common/rate-limit/postgres-rate-limiter.js');
+const { LoginAttemptsRepository } = await load('modules/auth/login-attempts.repository.js');
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// sqlRows runs on `dataSource.driver.master`, TypeORM's pg pool: here a pool of our own.
+const dataSource = { driver: { master: pool } };
+const limiter = new PostgresRateLimiter(dataSource);
+const attempts = new LoginAttemptsRepository(dataSource);
+
+const LIMIT = 100_000_000;
+const WINDOW_MS = 60_000;
+const LOCK_WINDOW_MS = 15 * 60_000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
+  res.end(body);
+}
+
+async function login(raw, req) {
+  const { email, password } = JSON.parse(raw);
+  const token = randomBytes(32).toString('base64url');
+  const session = {
+    id: createHash('sha256').update(token).digest('hex'),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+    ipAddress: req.socket.remoteAddress ?? null,
+    passwordUpdateRequired: false,
+  };
+  const { result, row } = await limiter.hitWith(
+    `login:${session.ipAddress}`,
+    LIMIT,
+    WINDOW_MS,
+    attempts.candidateRead(
+      String(email).toLowerCase(),
+      new Date(Date.now() - LOCK_WINDOW_MS),
+      session,
+    ),
+  );
+  if (!result.allowed) return { status: 429, body: '{}' };
+  const matches = row?.password_hash ? await verify(row.password_hash, password) : false;
+  if (!matches) return { status: 422, body: '{}' };
+  return {
+    status: 200,
+    body: JSON.stringify({ customer_id: row.id, secured: true, tfa_required: false }),
+    headers: { 'set-cookie': `animata_session=${token}; Path=/; HttpOnly; SameSite=Lax` },
+  };
+}
+
+const server = http.createServer((req, res) => {
+  if (req.method !== 'POST' || req.url !== '/api/animata/auth/login') return send(res, 404, '{}');
+  let raw = '';
+  req.on('data', (chunk) => (raw += chunk));
+  req.on('end', () => {
+    login(raw, req).then(
+      ({ status, body, headers }) => send(res, status, body, headers),
+      () => send(res, 500, '{}'),
+    );
+  });
+});
+server.keepAliveTimeout = 72_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
+});
+process.on('message', (message) => {
+  if (message?.type !== 'stop') return;
+  server.closeAllConnections();
+  server.close(() => void pool.end().then(() => process.exit(0)));
+});
+process.once('disconnect', () => process.exit(0));
