@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-tests/**',
+      '**/dist-variant/**',
       'web/build/**',
       'web/.cache/**',
       '.data/**',

@@ -58,11 +58,20 @@ export default {
       const appScript = path.join(benchDir, 'servers/app.mjs');
       const app = await startServerProcess('app', appScript, appEnv);
       started.push(app);
-      // The same app under other Node flags (BENCH_VARIANT_ARGS), in the same rounds.
+      // The app under other Node flags (BENCH_VARIANT_ARGS) or another build of the server
+      // (BENCH_VARIANT_DIST, a compiled server/src tree inside the repository so that it finds
+      // node_modules), in the same rounds: a change is judged against the unchanged app.
       const variantArgs = variantNodeArgs();
-      const variant = variantArgs.length
-        ? await startServerProcess('app-variant', appScript, appEnv, { nodeArgs: variantArgs })
-        : null;
+      const variantDist = process.env.BENCH_VARIANT_DIST ?? '';
+      const variant =
+        variantArgs.length || variantDist
+          ? await startServerProcess(
+              'app-variant',
+              appScript,
+              { ...appEnv, ...(variantDist ? { BENCH_APP_DIST: variantDist } : {}) },
+              { nodeArgs: variantArgs },
+            )
+          : null;
       if (variant) started.push(variant);
       const registered = await fetch(new URL('/api/animata/auth/register', app.url), {
         method: 'POST',
@@ -111,7 +120,13 @@ export default {
             ]
           : [],
         notes: {
-          ...(variant ? { variant: variantArgs.join(' ') } : {}),
+          ...(variant
+            ? {
+                variant: [...variantArgs, ...(variantDist ? [`build ${variantDist}`] : [])].join(
+                  ' ',
+                ),
+              }
+            : {}),
           database: database.source,
           argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)',
         },

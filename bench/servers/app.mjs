@@ -5,7 +5,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../lib/paths.mjs';
 
-const dist = path.join(repoRoot, 'server/dist/server/src');
+// BENCH_APP_DIST: another build of the server (a variant's, see BENCH_VARIANT_DIST in login.bench).
+const dist = process.env.BENCH_APP_DIST
+  ? path.resolve(repoRoot, process.env.BENCH_APP_DIST)
+  : path.join(repoRoot, 'server/dist/server/src');
 await import('reflect-metadata');
 const { loadConfig } = await import(pathToFileURL(path.join(dist, 'config/config.js')).href);
 const { startApp } = await import(pathToFileURL(path.join(dist, 'app/create-app.js')).href);

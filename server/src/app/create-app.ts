@@ -82,7 +82,9 @@ export async function startApp(
       done();
     });
     metrics.instrument(fastify);
-    await app.register(fastifyCookie as never);
+    // Only reply.setCookie is used (cookies are read from the header where needed): no parse of
+    // every request's cookies in an onRequest hook; setCookie parses lazily if it must.
+    await app.register(fastifyCookie as never, { hook: false } as never);
     registerCsrfProtection(
       fastify,
       (request) =>

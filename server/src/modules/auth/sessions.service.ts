@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '../../app/core.module.js';
 import { newToken } from '../../common/ids.js';
@@ -119,6 +119,7 @@ export class SessionsService {
   }
 }
 
+/** One-shot `hash`: no Hash object per call, which a login under load felt (docs/decisions.md). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
