@@ -7,19 +7,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
 import { repoRoot } from '../lib/paths.mjs';
+import { sendJson as send, serveForRunner } from './bare-server.mjs';
 
 const { ARGON2_OPTIONS } = await import(
   pathToFileURL(path.join(repoRoot, 'server/dist/server/src/modules/auth/password-hasher.js')).href
 );
 const stored = await hash(process.env.BENCH_PASSWORD ?? 'Correct-Horse-7', ARGON2_OPTIONS);
-
-function send(res, status, body) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
 
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/api/animata/auth/login') return send(res, 404, '{}');
@@ -38,13 +31,4 @@ const server = http.createServer((req, res) => {
     );
   });
 });
-server.keepAliveTimeout = 72_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send?.({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
-});
-process.on('message', (message) => {
-  if (message?.type !== 'stop') return;
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
-process.once('disconnect', () => process.exit(0));
+serveForRunner(server);

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { verify } from '@node-rs/argon2';
 import pg from 'pg';
 import { repoRoot } from '../lib/paths.mjs';
+import { sendJson as send, serveForRunner } from './bare-server.mjs';
 
 await import('reflect-metadata');
 const dist = path.join(repoRoot, 'server/dist/server/src');
@@ -28,15 +29,6 @@ const LIMIT = 100_000_000;
 const WINDOW_MS = 60_000;
 const LOCK_WINDOW_MS = 15 * 60_000;
 const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
-
-function send(res, status, body, headers = {}) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    ...headers,
-  });
-  res.end(body);
-}
 
 async function login(raw, req) {
   const { email, password } = JSON.parse(raw);
@@ -79,13 +71,4 @@ const server = http.createServer((req, res) => {
     );
   });
 });
-server.keepAliveTimeout = 72_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send?.({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
-});
-process.on('message', (message) => {
-  if (message?.type !== 'stop') return;
-  server.closeAllConnections();
-  server.close(() => void pool.end().then(() => process.exit(0)));
-});
-process.once('disconnect', () => process.exit(0));
+serveForRunner(server, () => pool.end());
