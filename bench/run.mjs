@@ -73,19 +73,8 @@ for (const file of chosen) {
     );
     const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
     printTable(bench.title, summary, comparison);
-    // A variant (BENCH_VARIANT_ARGS) is judged against its unchanged subject, round by round.
-    const variantName = bench.compare ? `${bench.compare.subject}-variant` : null;
-    const variant =
-      variantName && summary[variantName]
-        ? compare(samples, summary, {
-            subject: variantName,
-            baseline: bench.compare.subject,
-            atLeast: 1,
-          })
-        : null;
-    if (variant)
-      printSideComparison(`variant (${environment.notes?.variant ?? ''})`, variant, summary);
-    // Diagnostic targets a bench adds on request (BENCH_FLOOR), each against its own baseline.
+    // Side targets a bench adds on request (a variant, a floor), each against its own baseline,
+    // round by round; only the main comparison has a target.
     const sideComparisons = (environment.sideComparisons ?? [])
       .filter((side) => summary[side.subject] && summary[side.baseline])
       .map((side) => ({
@@ -105,7 +94,6 @@ for (const file of chosen) {
       notes: environment.notes ?? {},
       summary,
       comparison,
-      ...(variant ? { variant } : {}),
       ...(sideComparisons.length ? { sideComparisons } : {}),
       samples,
     });

@@ -137,10 +137,7 @@ function printCpuBreakdown(name, s) {
   );
 }
 
-/**
- * A side comparison printed after the verdict: a variant against its subject (BENCH_VARIANT_ARGS,
- * above 1 means the flags helped) or a diagnostic target against the baseline (BENCH_FLOOR).
- */
+/** A side comparison printed after the verdict (a variant against the app, a floor, ...). */
 export function printSideComparison(label, c, summary) {
   console.log(
     `${label} / ${c.baseline} (req/s, median of ${c.perRound.length} rounds): ${c.ratio.toFixed(3)}`,

@@ -4,7 +4,6 @@
 // verification, and a session cookie. No framework, no validation, no guards, no CSRF check, no
 // device cookie. It is not a way to serve logins: it tells how much of the gap between the app
 // and raw argon2 any rewrite of the app's code could win, and how much the database's work costs.
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,37 +15,35 @@ import { sendJson as send, serveForRunner } from './bare-server.mjs';
 await import('reflect-metadata');
 const dist = path.join(repoRoot, 'server/dist/server/src');
 const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
+const { loadConfig } = await load('config/config.js');
 const { PostgresRateLimiter } = await load('common/rate-limit/postgres-rate-limiter.js');
 const { LoginAttemptsRepository } = await load('modules/auth/login-attempts.repository.js');
+const { SessionsService } = await load('modules/auth/sessions.service.js');
 
+// The app's own settings from the app's environment (lock window, the bench's login rate limit).
+const { auth } = loadConfig(process.env);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 // sqlRows runs on `dataSource.driver.master`, TypeORM's pg pool: here a pool of our own.
 const dataSource = { driver: { master: pool } };
 const limiter = new PostgresRateLimiter(dataSource);
 const attempts = new LoginAttemptsRepository(dataSource);
-
-const LIMIT = 100_000_000;
-const WINDOW_MS = 60_000;
-const LOCK_WINDOW_MS = 15 * 60_000;
-const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+// prepare() needs only the clock: the same token, row id and expiry as a real login's session.
+const sessions = new SessionsService(undefined, { now: () => new Date() });
 
 async function login(raw, req) {
   const { email, password } = JSON.parse(raw);
-  const token = randomBytes(32).toString('base64url');
-  const session = {
-    id: createHash('sha256').update(token).digest('hex'),
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-    userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-    ipAddress: req.socket.remoteAddress ?? null,
-    passwordUpdateRequired: false,
-  };
+  const ipAddress = req.socket.remoteAddress;
+  const { token, row: session } = sessions.prepare({
+    userAgent: req.headers['user-agent'],
+    ipAddress,
+  });
   const { result, row } = await limiter.hitWith(
-    `login:${session.ipAddress}`,
-    LIMIT,
-    WINDOW_MS,
+    `login:${ipAddress}`,
+    auth.rateLimits.login.limit,
+    auth.rateLimits.login.windowMs,
     attempts.candidateRead(
       String(email).toLowerCase(),
-      new Date(Date.now() - LOCK_WINDOW_MS),
+      new Date(Date.now() - auth.lockWindowMs),
       session,
     ),
   );
