@@ -112,25 +112,17 @@ export default {
         ],
         // A variant above 1 beats the unchanged app; the floor is read against raw argon2.
         sideComparisons: [
-          ...(variant
-            ? [
-                {
-                  label: `variant (${[...variantArgs, ...(variantDist ? [`build ${variantDist}`] : [])].join(' ')})`,
-                  subject: 'app-variant',
-                  baseline: 'app',
-                },
-              ]
-            : []),
-          ...(floor
-            ? [
-                {
-                  label: 'floor (node:http, the statement, the hash)',
-                  subject: 'floor',
-                  baseline: 'argon2',
-                },
-              ]
-            : []),
-        ],
+          variant && {
+            label: `variant (${[...variantArgs, ...(variantDist ? [`build ${variantDist}`] : [])].join(' ')})`,
+            subject: 'app-variant',
+            baseline: 'app',
+          },
+          floor && {
+            label: 'floor (node:http, the statement, the hash)',
+            subject: 'floor',
+            baseline: 'argon2',
+          },
+        ].filter(Boolean),
         notes: {
           database: database.source,
           argon2: 'argon2id, 19 MiB, t=2, p=1 (@node-rs/argon2)',

@@ -1,6 +1,6 @@
 // The floor of a login with the app's design (BENCH_FLOOR=1): plain node:http doing only what a
 // login must, with the app's own compiled pieces: the one PostgreSQL statement (rate-limit hit,
-// customer, recent failures, pending session) on a pg pool of the app's size, the argon2id
+// customer, recent failures, pending session) on the app's own data source, the argon2id
 // verification, and a session cookie. No framework, no validation, no guards, no CSRF check, no
 // device cookie. It is not a way to serve logins: it tells how much of the gap between the app
 // and raw argon2 any rewrite of the app's code could win, and how much the database's work costs.
@@ -8,7 +8,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { verify } from '@node-rs/argon2';
-import pg from 'pg';
 import { repoRoot } from '../lib/paths.mjs';
 import { sendJson as send, serveForRunner } from './bare-server.mjs';
 
@@ -16,15 +15,20 @@ await import('reflect-metadata');
 const dist = path.join(repoRoot, 'server/dist/server/src');
 const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
 const { loadConfig } = await load('config/config.js');
+const { createDataSource } = await load('database/data-source.js');
+const { normaliseEmail } = await load('modules/customers/customers.repository.js');
+const { sessionCookieName } = await load('modules/auth/session-cookie.js');
 const { PostgresRateLimiter } = await load('common/rate-limit/postgres-rate-limiter.js');
 const { LoginAttemptsRepository } = await load('modules/auth/login-attempts.repository.js');
 const { SessionsService } = await load('modules/auth/sessions.service.js');
 
-// The app's own settings from the app's environment (lock window, the bench's login rate limit).
-const { auth } = loadConfig(process.env);
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-// sqlRows runs on `dataSource.driver.master`, TypeORM's pg pool: here a pool of our own.
-const dataSource = { driver: { master: pool } };
+// The app's own settings from the app's environment (lock window, the bench's login rate limit),
+// and the app's own data source, so the pool is the app's size by construction.
+const config = loadConfig(process.env);
+const { auth } = config;
+const cookieName = sessionCookieName(config);
+const dataSource = createDataSource(config.databaseUrl);
+await dataSource.initialize();
 const limiter = new PostgresRateLimiter(dataSource);
 const attempts = new LoginAttemptsRepository(dataSource);
 // prepare() needs only the clock: the same token, row id and expiry as a real login's session.
@@ -42,7 +46,7 @@ async function login(raw, req) {
     auth.rateLimits.login.limit,
     auth.rateLimits.login.windowMs,
     attempts.candidateRead(
-      String(email).toLowerCase(),
+      normaliseEmail(String(email)),
       new Date(Date.now() - auth.lockWindowMs),
       session,
     ),
@@ -53,7 +57,7 @@ async function login(raw, req) {
   return {
     status: 200,
     body: JSON.stringify({ customer_id: row.id, secured: true, tfa_required: false }),
-    headers: { 'set-cookie': `animata_session=${token}; Path=/; HttpOnly; SameSite=Lax` },
+    headers: { 'set-cookie': `${cookieName}=${token}; Path=/; HttpOnly; SameSite=Lax` },
   };
 }
 
@@ -68,4 +72,4 @@ const server = http.createServer((req, res) => {
     );
   });
 });
-serveForRunner(server, () => pool.end());
+serveForRunner(server, () => dataSource.destroy());

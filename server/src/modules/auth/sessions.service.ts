@@ -119,7 +119,7 @@ export class SessionsService {
   }
 }
 
-/** One-shot `hash`: no Hash object per call, which a login under load felt (docs/decisions.md). */
+/** SHA-256 of a token, as stored: the one-shot `hash` makes no Hash object per call. */
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }

@@ -1,4 +1,4 @@
-import { hash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   normaliseTwoFactorCode,
@@ -178,5 +178,5 @@ export class TwoFactorService {
 
 /** Codes are stored hashed with their challenge id, so a table leak does not reveal them. */
 function codeHash(challengeId: string, code: string): string {
-  return hash('sha256', `${challengeId}:${code}`, 'hex');
+  return hashToken(`${challengeId}:${code}`);
 }
