@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AccessModule } from '../common/access/index.js';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 import { LiveModule } from '../live/live.module.js';
-import { AuthModule } from '../modules/auth/auth.module.js';
+import { AccountModule } from '../modules/account/index.js';
+import { AuthModule } from '../modules/auth/index.js';
 import { CouponsModule } from '../modules/coupons/coupons.module.js';
 import { HealthModule } from '../modules/health/health.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
@@ -9,7 +11,7 @@ import { MailModule } from '../modules/mail/mail.module.js';
 import { MaintenanceModule } from '../modules/maintenance/maintenance.module.js';
 import { MetricsController } from '../modules/metrics/metrics.controller.js';
 import { StorageModule } from '../modules/storage/storage.module.js';
-import type { Metrics } from '../modules/metrics/metrics.js';
+import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
 import type { Runtime } from './runtime.js';
 
@@ -22,8 +24,10 @@ export class AppModule {
         CoreModule.forRoot(runtime, metrics),
         StorageModule,
         RateLimitModule,
+        AccessModule,
         HealthModule,
         AuthModule,
+        AccountModule,
         CouponsModule,
         LiveModule,
         JobsModule,

@@ -1,11 +1,8 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CLOCK, CONFIG, DATA_SOURCE, LOGGER, REDIS } from '../common/tokens.js';
-import { Metrics } from '../modules/metrics/metrics.js';
+import { systemClock } from '../common/clock.js';
+import { Metrics } from '../common/metrics/metrics.js';
 import type { Runtime } from './runtime.js';
-
-export interface Clock {
-  now(): Date;
-}
 
 /** Hands the runtime's resources (config, database, Redis, logger) to every module. */
 @Global()
@@ -17,7 +14,7 @@ export class CoreModule {
       { provide: DATA_SOURCE, useValue: runtime.dataSource },
       { provide: REDIS, useValue: runtime.redis },
       { provide: LOGGER, useValue: runtime.logger },
-      { provide: CLOCK, useValue: { now: () => new Date() } satisfies Clock },
+      { provide: CLOCK, useValue: systemClock },
       { provide: Metrics, useValue: metrics },
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };

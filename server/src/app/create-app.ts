@@ -13,7 +13,7 @@ import { FILE_STORAGE } from '../common/tokens.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/demo-seeder.js';
 import { HealthService } from '../modules/health/health.service.js';
-import { Metrics } from '../modules/metrics/metrics.js';
+import { Metrics } from '../common/metrics/metrics.js';
 import type { FileStorage } from '../modules/storage/file-storage.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
-import { Metrics } from '../modules/metrics/metrics.js';
+import { Metrics } from '../common/metrics/metrics.js';
 import { AppModule } from './app.module.js';
 import { createLogger, NestPinoLogger, type AppLogger } from './logger.js';
 import { openRuntime, type Runtime } from './runtime.js';

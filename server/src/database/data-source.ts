@@ -1,24 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
-import { SessionEntity } from '../modules/auth/session.entity.js';
-import { CustomerEntity } from '../modules/customers/customer.entity.js';
-import { OutboxMailEntity } from '../modules/mail/outbox-mail.entity.js';
-import { ProjectEntity } from '../modules/projects/project.entity.js';
 
-export const entities = [CustomerEntity, SessionEntity, ProjectEntity, OutboxMailEntity];
-
+const here = path.dirname(fileURLToPath(import.meta.url));
 /** Compiled migrations live in server/dist/migrations, beside server/dist/server/src. */
-const migrationsDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../migrations',
-);
+const migrationsDir = path.resolve(here, '../../../migrations');
+/**
+ * Every feature's entities, found by their file name (`*.entity.js` in its module folder), so
+ * that the database layer imports no feature.
+ */
+const entitiesGlob = path.resolve(here, '../modules/**/*.entity.js');
 
 export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
+    entities: [entitiesGlob],
     migrations: [path.join(migrationsDir, '*.js')],
     migrationsTableName: 'migrations',
     synchronize: false,

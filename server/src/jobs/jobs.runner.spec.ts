@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { loadConfig } from '../config/config.js';
-import { Metrics } from '../modules/metrics/metrics.js';
+import { Metrics } from '../common/metrics/metrics.js';
 import type { JobContext, JobEvent, JobHandlers, JobQueue } from './job-queue.port.js';
 import { JobRegistry } from './job-registry.js';
 import { JobsRunner } from './jobs.runner.js';

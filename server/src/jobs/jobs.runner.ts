@@ -7,7 +7,7 @@ import {
 import type { AppLogger } from '../app/logger.js';
 import { CONFIG, JOB_QUEUE, LOGGER } from '../common/tokens.js';
 import type { AppConfig } from '../config/config.js';
-import { Metrics } from '../modules/metrics/metrics.js';
+import { Metrics } from '../common/metrics/metrics.js';
 import { jobQueue, type JobName, type JobPayloads } from './job-names.js';
 import { errorMessage } from './job-options.js';
 import type { JobContext, JobHandler, JobHandlers, JobQueue } from './job-queue.port.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AuthenticatedCustomer } from '../modules/auth/sessions.service.js';
-import { sessionCookieName } from '../modules/auth/session-cookie.js';
+import { readCookie } from '../common/http/cookies.js';
+import { type AuthenticatedCustomer, sessionCookieName } from '../modules/sessions/index.js';
 import {
   handshakeMiddleware,
   LiveConnectRefused,
@@ -16,11 +16,16 @@ const ALICE: AuthenticatedCustomer = {
   passwordUpdateRequired: false,
 };
 
-/** A session lookup that knows one token, and records what it was asked. */
-function sessionsKnowing(token: string, customer: AuthenticatedCustomer) {
+/**
+ * A session lookup that knows one token under a cookie name, and records the session tokens it
+ * was asked about (as SessionsService reads them from the Cookie header).
+ */
+function sessionsKnowing(token: string, customer: AuthenticatedCustomer, cookieName = COOKIE) {
   const asked: Array<string | null | undefined> = [];
   const lookup: SessionLookup = {
-    authenticate: async (candidate) => {
+    authenticate: async (cookies) => {
+      const candidate = readCookie(cookies, cookieName);
+      if (candidate === null) return null;
       asked.push(candidate);
       return candidate === token ? customer : null;
     },
@@ -46,7 +51,7 @@ describe('live handshake authentication', () => {
   it('refuses a handshake without a Cookie header as "unauthorized", without a lookup', async () => {
     const { lookup, asked } = sessionsKnowing('good-token', ALICE);
     const socket = socketWith();
-    const error = await run(handshakeMiddleware(lookup, COOKIE, quietLogger), socket);
+    const error = await run(handshakeMiddleware(lookup, quietLogger), socket);
     assert.ok(error instanceof LiveConnectRefused);
     assert.equal(error.message, 'unauthorized');
     assert.deepEqual(asked, []);
@@ -56,7 +61,7 @@ describe('live handshake authentication', () => {
   it('refuses a handshake whose cookies do not include the session cookie', async () => {
     const { lookup, asked } = sessionsKnowing('good-token', ALICE);
     const error = await run(
-      handshakeMiddleware(lookup, COOKIE, quietLogger),
+      handshakeMiddleware(lookup, quietLogger),
       socketWith('theme=dark; other_session=good-token'),
     );
     assert.equal(error?.message, 'unauthorized');
@@ -66,7 +71,7 @@ describe('live handshake authentication', () => {
   it('refuses a session token the lookup does not accept (unknown, revoked or expired)', async () => {
     const { lookup, asked } = sessionsKnowing('good-token', ALICE);
     const socket = socketWith(`${COOKIE}=stale-token`);
-    const error = await run(handshakeMiddleware(lookup, COOKIE, quietLogger), socket);
+    const error = await run(handshakeMiddleware(lookup, quietLogger), socket);
     assert.equal(error?.message, 'unauthorized');
     assert.deepEqual(asked, ['stale-token']);
     assert.deepEqual(socket.data, {});
@@ -77,7 +82,7 @@ describe('live handshake authentication', () => {
     const socket = socketWith(
       `theme=dark; ${COOKIE}=${encodeURIComponent('good+token/=')}; lang=en`,
     );
-    const error = await run(handshakeMiddleware(lookup, COOKIE, quietLogger), socket);
+    const error = await run(handshakeMiddleware(lookup, quietLogger), socket);
     assert.equal(error, undefined);
     assert.deepEqual(asked, ['good+token/=']);
     assert.deepEqual(socket.data, { customerId: ALICE.customerId, sessionId: ALICE.sessionId });
@@ -85,8 +90,8 @@ describe('live handshake authentication', () => {
 
   it('reads the production cookie name (__Host- prefixed) when configured so', async () => {
     const production = sessionCookieName({ env: 'production' });
-    const { lookup } = sessionsKnowing('good-token', ALICE);
-    const middleware = handshakeMiddleware(lookup, production, quietLogger);
+    const { lookup } = sessionsKnowing('good-token', ALICE, production);
+    const middleware = handshakeMiddleware(lookup, quietLogger);
     assert.equal(await run(middleware, socketWith(`__Host-animata_session=good-token`)), undefined);
     assert.equal(
       (await run(middleware, socketWith(`animata_session=good-token`)))?.message,
@@ -103,7 +108,7 @@ describe('live handshake authentication', () => {
     };
     const socket = socketWith(`${COOKIE}=good-token`);
     const error = await run(
-      handshakeMiddleware(failing, COOKIE, { warn: (entry: unknown) => warnings.push(entry) }),
+      handshakeMiddleware(failing, { warn: (entry: unknown) => warnings.push(entry) }),
       socket,
     );
     assert.equal(error?.message, 'unavailable');

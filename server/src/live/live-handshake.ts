@@ -1,8 +1,7 @@
 import { liveConnectErrors, type LiveConnectError } from '@animata/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppLogger } from '../app/logger.js';
-import { readCookie } from '../modules/auth/session-cookie.js';
-import type { AuthenticatedCustomer } from '../modules/auth/sessions.service.js';
+import type { SessionsService } from '../modules/sessions/index.js';
 
 /** What a connected socket carries after its handshake (Socket.IO's `socket.data`). */
 export interface LiveSocketData {
@@ -11,9 +10,7 @@ export interface LiveSocketData {
 }
 
 /** The slice of SessionsService the handshake needs; the unit tests replace it. */
-export interface SessionLookup {
-  authenticate(token: string | null | undefined): Promise<AuthenticatedCustomer | null>;
-}
+export type SessionLookup = Pick<SessionsService, 'authenticate'>;
 
 /** The slice of a Socket.IO socket the middleware reads and writes. */
 export interface HandshakeSocket {
@@ -30,22 +27,21 @@ export class LiveConnectRefused extends Error {
 }
 
 /**
- * Socket.IO middleware authenticating the handshake with the same session as HTTP: the session
- * cookie, looked up by SessionsService. Socket.IO answers /socket.io/ before Fastify, so no HTTP
+ * Socket.IO middleware authenticating the handshake with the same session as HTTP: the Cookie
+ * header, through SessionsService.authenticate like every guarded route. Socket.IO answers /socket.io/ before Fastify, so no HTTP
  * hook or guard ever sees these requests; this is the only gate.
  */
 export function handshakeMiddleware(
   sessions: SessionLookup,
-  cookieName: string,
   logger: Pick<AppLogger, 'warn'>,
 ): (socket: HandshakeSocket, next: (error?: Error) => void) => void {
   return (socket, next) => {
-    const token = readCookie(socket.request.headers.cookie, cookieName);
-    if (!token) {
+    const cookies = socket.request.headers.cookie;
+    if (!cookies) {
       next(new LiveConnectRefused(liveConnectErrors.unauthorized));
       return;
     }
-    sessions.authenticate(token).then(
+    sessions.authenticate(cookies).then(
       (customer) => {
         if (!customer) {
           next(new LiveConnectRefused(liveConnectErrors.unauthorized));

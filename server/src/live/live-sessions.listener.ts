@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { SessionsService } from '../modules/auth/sessions.service.js';
+import { SessionsService } from '../modules/sessions/index.js';
 import { LiveService } from './live.service.js';
 
 /** Sockets of an ended session (sign-out, password reset or change) are closed at once. */

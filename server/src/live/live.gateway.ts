@@ -8,10 +8,8 @@ import { Inject } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { AppLogger } from '../app/logger.js';
-import { CONFIG, LOGGER } from '../common/tokens.js';
-import type { AppConfig } from '../config/config.js';
-import { sessionCookieName } from '../modules/auth/session-cookie.js';
-import { SessionsService } from '../modules/auth/sessions.service.js';
+import { LOGGER } from '../common/tokens.js';
+import { SessionsService } from '../modules/sessions/index.js';
 import { handshakeMiddleware, type LiveSocketData } from './live-handshake.js';
 import { LiveService, type LiveMessage, type LiveSink } from './live.service.js';
 
@@ -44,7 +42,6 @@ export class LiveGateway
   constructor(
     private readonly live: LiveService,
     private readonly sessions: SessionsService,
-    @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {
     this.live.attach(this);
@@ -52,7 +49,7 @@ export class LiveGateway
 
   afterInit(server: LiveServer): void {
     this.server = server;
-    server.use(handshakeMiddleware(this.sessions, sessionCookieName(this.config), this.logger));
+    server.use(handshakeMiddleware(this.sessions, this.logger));
   }
 
   async handleConnection(socket: LiveSocket): Promise<void> {

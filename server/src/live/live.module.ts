@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../modules/auth/auth.module.js';
+import { SessionsModule } from '../modules/sessions/index.js';
 import { LiveGateway } from './live.gateway.js';
 import { LiveSessionsListener } from './live-sessions.listener.js';
 import { LiveService } from './live.service.js';
 
 /** The live channel: import it and inject LiveService to publish typed live events. */
 @Module({
-  imports: [AuthModule],
+  imports: [SessionsModule],
   providers: [LiveService, LiveGateway, LiveSessionsListener],
   exports: [LiveService],
 })

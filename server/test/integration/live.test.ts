@@ -12,8 +12,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { LiveService } from '../../src/live/live.service.js';
 import { liveRedisKey } from '../../src/live/live-io.adapter.js';
-import { sessionCookieName } from '../../src/modules/auth/session-cookie.js';
-import { SessionsService } from '../../src/modules/auth/sessions.service.js';
+import { sessionCookieName, SessionsService } from '../../src/modules/sessions/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 
@@ -215,11 +214,12 @@ describe(
       const customer = await newCustomer(app.runtime.dataSource);
       const sessions = app.app.get(SessionsService);
       const token = await sessions.create(customer.id);
-      const signedOut = connect(app, { cookie: `${sessionCookieName(app.config)}=${token}` });
+      const cookie = `${sessionCookieName(app.config)}=${token}`;
+      const signedOut = connect(app, { cookie });
       await next(signedOut, liveEvents.ready);
       const otherBrowser = connect(app, { cookie: await newSessionCookie(app, customer.id) });
       await next(otherBrowser, liveEvents.ready);
-      const session = await sessions.authenticate(token);
+      const session = await sessions.authenticate(cookie);
       assert.ok(session);
 
       const closed = disconnection(signedOut);

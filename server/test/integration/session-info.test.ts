@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiPaths, catalogueMessages } from '@animata/contracts';
-import { SessionsService } from '../../src/modules/auth/sessions.service.js';
+import { hashToken } from '../../src/common/ids.js';
+import { SessionsService } from '../../src/modules/sessions/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer } from '../support/factories.js';
 
@@ -63,7 +64,7 @@ describe('GET /api/animata/session (real PostgreSQL)', () => {
 
   it('answers 401 once the session has been revoked', async () => {
     const token = await sessions.create(customerId);
-    await sessions.revoke(token);
+    await sessions.revoke(hashToken(token));
     await assertLoggedOut(await call(`animata_session=${token}`));
   });
 });

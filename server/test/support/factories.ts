@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StartedApp } from '../../src/app/create-app.js';
-import { sessionCookieName } from '../../src/modules/auth/session-cookie.js';
-import { SessionsService } from '../../src/modules/auth/sessions.service.js';
-import { CustomerEntity } from '../../src/modules/customers/customer.entity.js';
+import { CustomerEntity } from '../../src/modules/customers/index.js';
+import { sessionCookieName, SessionsService } from '../../src/modules/sessions/index.js';
 
 /** A customer row with a unique e-mail; no password unless given. */
 export async function newCustomer(
@@ -36,7 +35,7 @@ export function newSession(app: Pick<StartedApp, 'app'>, customerId: string): Pr
   return app.app.get(SessionsService).create(customerId);
 }
 
-export { sessionCookieName } from '../../src/modules/auth/session-cookie.js';
+export { sessionCookieName } from '../../src/modules/sessions/index.js';
 
 /** An argon2id hash of the password, as sign-up would store it. */
 export async function passwordHashFor(password: string): Promise<string> {

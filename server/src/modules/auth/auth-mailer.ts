@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TFA_CODE_TTL_MS } from '@animata/contracts';
 import type { AppConfig } from '../../config/config.js';
 import { CONFIG } from '../../common/tokens.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailService } from '../mail/index.js';
 
 const escapeHtml = (text: string) =>
   text.replace(

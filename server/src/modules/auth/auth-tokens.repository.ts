@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
-import { sqlRows } from '../../database/sql.js';
+import { queryRows } from '../../database/sql.js';
 
 export type AuthTokenPurpose = 'verify-email' | 'reset-password';
 
@@ -15,7 +15,7 @@ export class AuthTokensRepository {
     tokenHash: string,
     expiresAt: Date,
   ): Promise<void> {
-    await sqlRows(
+    await queryRows(
       this.dataSource,
       `INSERT INTO auth_tokens (customer_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
       [customerId, purpose, tokenHash, expiresAt],
@@ -27,7 +27,7 @@ export class AuthTokensRepository {
    * two requests race.
    */
   async consume(purpose: AuthTokenPurpose, tokenHash: string, now: Date): Promise<string | null> {
-    const rows = await sqlRows<{ customer_id: string }>(
+    const rows = await queryRows<{ customer_id: string }>(
       this.dataSource,
       `UPDATE auth_tokens SET used_at = $3
        WHERE token_hash = $2 AND purpose = $1 AND used_at IS NULL AND expires_at > $3
@@ -38,7 +38,7 @@ export class AuthTokensRepository {
   }
 
   async findUsedOfVerified(tokenHash: string): Promise<string | null> {
-    const rows = await sqlRows<{ customer_id: string }>(
+    const rows = await queryRows<{ customer_id: string }>(
       this.dataSource,
       `SELECT t.customer_id FROM auth_tokens t JOIN customers c ON c.id = t.customer_id
        WHERE t.token_hash = $1 AND t.purpose = 'verify-email' AND t.used_at IS NOT NULL
@@ -50,7 +50,7 @@ export class AuthTokensRepository {
 
   /** Ends every other live token of that purpose (a new password ends older reset links). */
   async revokeAll(customerId: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
-    await sqlRows(
+    await queryRows(
       this.dataSource,
       `UPDATE auth_tokens SET used_at = $3 WHERE customer_id = $1 AND purpose = $2 AND used_at IS NULL`,
       [customerId, purpose, now],
@@ -58,7 +58,7 @@ export class AuthTokensRepository {
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await sqlRows(
+    await queryRows(
       this.dataSource,
       `DELETE FROM auth_tokens WHERE expires_at < $1::timestamptz - interval '7 days'`,
       [now],

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '../../app/core.module.js';
-import { newToken } from '../../common/ids.js';
+import type { Clock } from '../../common/clock.js';
+import { hashToken, newToken } from '../../common/ids.js';
 import { CLOCK } from '../../common/tokens.js';
 import { AuthTokensRepository, type AuthTokenPurpose } from './auth-tokens.repository.js';
-import { hashToken } from './sessions.service.js';
 
 export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   'verify-email': 48 * 60 * 60 * 1000,

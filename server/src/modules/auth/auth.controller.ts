@@ -17,19 +17,16 @@ import {
 import type { AppConfig } from '../../config/config.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { toFieldErrors } from '../../common/errors/validation.js';
-import { clientContext } from '../../common/http/client-context.js';
 import { CONFIG } from '../../common/tokens.js';
+import { clearSessionCookie, SessionsService, setSessionCookie } from '../sessions/index.js';
 import {
   clearAttemptCookie,
-  clearSessionCookie,
   clearSignOutCookies,
   setAttemptCookie,
   setDeviceCookie,
-  setSessionCookie,
 } from './auth-cookies.js';
-import { AuthService, type AuthOutcome, type ClientContext } from './auth.service.js';
-import { readCookie, sessionCookieName } from './session-cookie.js';
-import { SessionsService } from './sessions.service.js';
+import { AuthService, type AuthOutcome } from './auth.service.js';
+import { clientContext, type ClientContext } from './client-context.js';
 
 @Controller(`${API_BASE}/auth`)
 export class AuthController {
@@ -68,12 +65,11 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MessageResponse> {
-    const token = readCookie(request.headers.cookie, sessionCookieName(this.config));
-    const session = await this.sessions.authenticate(token);
+    const session = await this.sessions.authenticate(request.headers.cookie);
     clearSessionCookie(reply, this.config);
     clearSignOutCookies(reply, this.config);
-    if (!token || !session) throw CommonException.unauthenticated();
-    await this.sessions.revoke(token);
+    if (!session) throw CommonException.unauthenticated();
+    await this.sessions.revoke(session.sessionId);
     return { message: authMessages.loggedOut };
   }
 
@@ -84,9 +80,7 @@ export class AuthController {
     @Body() dto: Partial<EmailOnlyRequest>,
     @Req() request: FastifyRequest,
   ): Promise<MessageResponse> {
-    const session = await this.sessions.authenticate(
-      readCookie(request.headers.cookie, sessionCookieName(this.config)),
-    );
+    const session = await this.sessions.authenticate(request.headers.cookie);
     if (session) return this.auth.resendVerification(session.customerId, clientContext(request));
     const validated = await validateEmailOnly(dto);
     return this.auth.requestVerificationByEmail(validated.email, clientContext(request));

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/config.js';
-import { SessionGuard } from '../../common/http/session.guard.js';
 import { CAPTCHA_VERIFIER, CONFIG } from '../../common/tokens.js';
-import { CustomersModule } from '../customers/customers.module.js';
-import { MailModule } from '../mail/mail.module.js';
-import { TrackingModule } from '../tracking/tracking.module.js';
+import { CustomersModule } from '../customers/index.js';
+import { MailModule } from '../mail/index.js';
+import { SessionsModule } from '../sessions/index.js';
+import { TrackingModule } from '../tracking/index.js';
 import { AuthHousekeeping } from './auth-housekeeping.js';
 import { AuthMailer } from './auth-mailer.js';
 import { AuthJobs } from './auth.jobs.js';
@@ -16,33 +16,22 @@ import { AuthService } from './auth.service.js';
 import { DisabledCaptcha, RecaptchaVerifier } from './captcha.js';
 import { LoginAttemptsRepository } from './login-attempts.repository.js';
 import { PasswordHasher } from './password-hasher.js';
-import { PasswordController } from './password.controller.js';
-import { PasswordService } from './password.service.js';
-import { SessionInfoController } from './session-info.controller.js';
-import { SessionsRepository } from './sessions.repository.js';
-import { SessionsService } from './sessions.service.js';
 import { OAuthStrategies } from './social/oauth-strategies.js';
 import { SocialAuthService } from './social/social-auth.service.js';
 import { SocialIdentitiesRepository } from './social/social-identities.repository.js';
 import { SocialController } from './social/social.controller.js';
-import { TwoFactorController } from './two-factor.controller.js';
-import { TwoFactorRepository } from './two-factor.repository.js';
-import { TwoFactorService } from './two-factor.service.js';
+import { TwoFactorController } from './two-factor/two-factor.controller.js';
+import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 
+/**
+ * Signing in and out: login, registration, verification, recovery, reset, strong password,
+ * two-factor by e-mail (two-factor/) and Google and Facebook (social/).
+ */
 @Module({
-  imports: [CustomersModule, TrackingModule, MailModule],
-  controllers: [
-    AuthController,
-    AuthOptionsController,
-    SessionInfoController,
-    TwoFactorController,
-    PasswordController,
-    SocialController,
-  ],
+  imports: [CustomersModule, SessionsModule, TrackingModule, MailModule],
+  controllers: [AuthController, AuthOptionsController, TwoFactorController, SocialController],
   providers: [
-    SessionsRepository,
-    SessionsService,
-    SessionGuard,
     PasswordHasher,
     AuthTokensRepository,
     AuthTokensService,
@@ -53,7 +42,6 @@ import { TwoFactorService } from './two-factor.service.js';
     AuthService,
     AuthJobs,
     AuthHousekeeping,
-    PasswordService,
     SocialIdentitiesRepository,
     SocialAuthService,
     {
@@ -74,6 +62,6 @@ import { TwoFactorService } from './two-factor.service.js';
           : new DisabledCaptcha(),
     },
   ],
-  exports: [SessionsService, SessionGuard, AuthService, AuthHousekeeping],
+  exports: [PasswordHasher, AuthHousekeeping],
 })
 export class AuthModule {}

@@ -9,14 +9,14 @@ import {
   type RegisterRequest,
   type RegisterResponse,
 } from '@animata/contracts';
-import type { Clock } from '../../app/core.module.js';
+import type { Clock } from '../../common/clock.js';
 import type { AppConfig } from '../../config/config.js';
 import type { RateLimiter, RateLimitRule } from '../../common/rate-limit/rate-limiter.js';
 import { CAPTCHA_VERIFIER, CLOCK, CONFIG, JOB_QUEUE, RATE_LIMITER } from '../../common/tokens.js';
 import type { JobQueue } from '../../jobs/job-queue.port.js';
-import { CustomersRepository, normaliseEmail } from '../customers/customers.repository.js';
-import type { CustomerEntity } from '../customers/customer.entity.js';
-import { TrackingService } from '../tracking/tracking.service.js';
+import { type CustomerEntity, CustomersRepository, normaliseEmail } from '../customers/index.js';
+import { SessionsService } from '../sessions/index.js';
+import { TrackingService } from '../tracking/index.js';
 import { AuthMailer } from './auth-mailer.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthException, AuthErrorCode } from './auth.exception.js';
@@ -27,21 +27,11 @@ import {
   readDeviceCookie,
 } from './device-cookie.js';
 import type { CaptchaVerifier } from './captcha.js';
-import { type CandidateRow, LoginAttemptsRepository } from './login-attempts.repository.js';
+import type { ClientContext } from './client-context.js';
+import { LoginAttemptsRepository } from './login-attempts.repository.js';
 import { PasswordHasher } from './password-hasher.js';
-import { SessionsService } from './sessions.service.js';
-import { requiresTwoFactor } from './two-factor-policy.js';
-import { TwoFactorService } from './two-factor.service.js';
-
-/** Who is asking: what the controller reads from the request and its cookies. */
-export interface ClientContext {
-  ipAddress: string | null;
-  userAgent: string | null;
-  /** The long-lived device cookie's value, if the browser has one (device-cookie.ts). */
-  deviceCookie: string | null;
-  /** The two-factor attempt cookie, if a challenge is under way. */
-  attemptToken: string | null;
-}
+import { requiresTwoFactor } from './two-factor/two-factor-policy.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 
 /** What the controller must send: the response and the cookies to set. */
 export interface AuthOutcome<T> {
@@ -99,75 +89,50 @@ export class AuthService {
       return this.completeLogin(customer, secured, client);
     }
 
-    const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
-    const secured = dto.password ? isStrongPassword(dto.password) : false;
-    // The session is written before the hash, in the one statement that also counts the
-    // rate-limit hit and reads the customer and its recent failures, so that a successful login
-    // needs no second round trip. Its token leaves only if the password matches; every other
-    // outcome deletes the row (docs/decisions.md, login benchmark).
-    const pending = dto.password
-      ? this.sessions.prepare({ ...this.sessionMeta(client), passwordUpdateRequired: !secured })
-      : null;
-    let pendingSettled = false;
-    try {
-      const { result, row } = await this.limiter.hitWith<CandidateRow>(
-        this.limitKey('login', client),
-        this.config.auth.rateLimits.login.limit,
-        this.config.auth.rateLimits.login.windowMs,
-        this.attempts.candidateRead(email, lockSince, pending?.row ?? null),
-      );
-      if (!result.allowed) throw AuthException.tooManyRequests();
-      if (!pending || dto.password === undefined) {
-        throw AuthException.field('password', authMessages.passwordRequired);
-      }
-      const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
-      const { customer, recentFailures } = this.attempts.candidateOf(row);
-      // Always hash, whatever happens next: no answer may be faster for an unknown address.
-      const matches = await this.passwordMatches(customer, dto.password);
-      const locked = recentFailures >= this.config.auth.lockThreshold;
-      if (!customer || !matches || locked) {
-        // The failure's statement deletes the pending session too; if it fails, finally does.
-        await this.attempts.recordFailure(
-          customer?.id ?? null,
-          email,
-          client.ipAddress,
-          pending.row.id,
-        );
-        pendingSettled = true;
-        throw AuthException.wrongCredentials();
-      }
-
-      const device = readDeviceCookie(client.deviceCookie);
-      const needsCode = requiresTwoFactor(
-        {
-          action: 'login',
-          captchaPassed: human,
-          twoFactorEnabled: customer.twoFactorEnabled,
-          knownDevice: isKnownDevice(device, customer),
-          recentFailures,
-          recentRegistrationsFromAddress: 0,
-        },
-        this.config.auth.twoFactor,
-      );
-      if (needsCode) {
-        const attemptToken = await this.twoFactor.open(
-          'login',
-          email,
-          customer.id,
-          { secured },
-          client.attemptToken,
-        );
-        return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
-      }
-      if (recentFailures > 0) await this.attempts.clearFailures(customer.id);
-      pendingSettled = true;
-      return this.signedIn(customer, secured, pending.token, device);
-    } finally {
-      // An unrevealed session is harmless (nobody has its token) but should not linger.
-      if (pending && !pendingSettled) {
-        await this.sessions.discard(pending.row.id).catch(() => undefined);
-      }
+    await this.limit('login', client, this.config.auth.rateLimits.login);
+    if (dto.password === undefined || dto.password === '') {
+      throw AuthException.field('password', authMessages.passwordRequired);
     }
+    const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
+    const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
+    const { customer, recentFailures } = await this.attempts.findCandidate(email, lockSince);
+    // Always hash, whatever happens next: no answer may be faster for an unknown address.
+    const matches = await this.passwordMatches(customer, dto.password);
+    const locked = recentFailures >= this.config.auth.lockThreshold;
+    if (!customer || !matches || locked) {
+      await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
+      throw AuthException.wrongCredentials();
+    }
+
+    const secured = isStrongPassword(dto.password);
+    const device = readDeviceCookie(client.deviceCookie);
+    const needsCode = requiresTwoFactor(
+      {
+        action: 'login',
+        captchaPassed: human,
+        twoFactorEnabled: customer.twoFactorEnabled,
+        knownDevice: isKnownDevice(device, customer),
+        recentFailures,
+        recentRegistrationsFromAddress: 0,
+      },
+      this.config.auth.twoFactor,
+    );
+    if (needsCode) {
+      const attemptToken = await this.twoFactor.open(
+        'login',
+        email,
+        customer.id,
+        { secured },
+        client.attemptToken,
+      );
+      return { response: { customer_id: null, secured, tfa_required: true }, attemptToken };
+    }
+    if (recentFailures > 0) await this.attempts.clearFailures(customer.id);
+    const sessionToken = await this.sessions.create(customer.id, {
+      ...this.sessionMeta(client),
+      passwordUpdateRequired: !secured,
+    });
+    return this.signedIn(customer, secured, sessionToken, device);
   }
 
   async register(

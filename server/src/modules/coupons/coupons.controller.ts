@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { API_BASE, type SiteCoupon } from '@animata/contracts';
-import type { Clock } from '../../app/core.module.js';
+import type { Clock } from '../../common/clock.js';
 import { CLOCK } from '../../common/tokens.js';
 import { CouponsRepository } from './coupons.repository.js';
 

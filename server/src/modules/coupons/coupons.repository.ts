@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CouponDesign, SiteCoupon } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
-import { sqlRows } from '../../database/sql.js';
+import { queryRows } from '../../database/sql.js';
 
 interface Row {
   code: string;
@@ -20,7 +20,7 @@ export class CouponsRepository {
 
   /** The site coupon if it has not expired. */
   async findSiteCoupon(now: Date): Promise<SiteCoupon | null> {
-    const rows = await sqlRows<Row>(
+    const rows = await queryRows<Row>(
       this.dataSource,
       `SELECT code, type, discount, expires_at, limitation, original_price_cents, custom_design
        FROM coupons WHERE is_site_coupon AND (expires_at IS NULL OR expires_at > $1)`,

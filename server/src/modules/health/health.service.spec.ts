@@ -4,18 +4,14 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { HealthService } from './health.service.js';
 
-/** A DataSource whose pool answers `SELECT 1` with the given outcome, counting the calls. */
+/** A DataSource that answers `SELECT 1` with the given outcome, counting the calls. */
 function dataSource(outcome: 'ok' | 'fail') {
   const calls: string[] = [];
   const source = {
-    driver: {
-      master: {
-        query: async (sql: string) => {
-          calls.push(sql);
-          if (outcome === 'fail') throw new Error('connection refused');
-          return { rows: [{ '?column?': 1 }] };
-        },
-      },
+    query: async (sql: string) => {
+      calls.push(sql);
+      if (outcome === 'fail') throw new Error('connection refused');
+      return [{ '?column?': 1 }];
     },
   } as unknown as DataSource;
   return { source, calls };

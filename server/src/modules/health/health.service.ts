@@ -3,7 +3,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE, REDIS } from '../../common/tokens.js';
-import { pingDatabase } from '../../database/ping.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -30,7 +29,7 @@ export class HealthService {
   }
 
   private checkDatabase(): Promise<DependencyState> {
-    return withTimeout(pingDatabase(this.dataSource).then(() => 'up'));
+    return withTimeout(this.dataSource.query('SELECT 1').then(() => 'up'));
   }
 
   private checkRedis(redis: Redis): Promise<DependencyState> {

@@ -2,9 +2,12 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AppLogger } from '../../app/logger.js';
 import { LOGGER } from '../../common/tokens.js';
 import { JobRegistry } from '../../jobs/job-registry.js';
-import { AuthHousekeeping } from '../auth/auth-housekeeping.js';
+import { RateLimitHousekeeping } from '../../common/rate-limit/postgres-rate-limiter.js';
+import { AuthHousekeeping } from '../auth/index.js';
+import { SessionsService } from '../sessions/index.js';
 
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
@@ -15,12 +18,16 @@ export class MaintenanceJobs implements OnModuleInit {
   constructor(
     private readonly registry: JobRegistry,
     private readonly auth: AuthHousekeeping,
+    private readonly sessions: SessionsService,
+    private readonly rateLimits: RateLimitHousekeeping,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
   onModuleInit(): void {
     this.registry.register('maintenance.cleanup', async () => {
-      const { expiredSessions } = await this.auth.cleanup();
+      const expiredSessions = await this.sessions.deleteExpired();
+      await this.auth.cleanup();
+      await this.rateLimits.deleteWindowsBefore(new Date(Date.now() - DAY_MS));
       if (expiredSessions > 0)
         this.logger.info({ expiredSessions }, 'maintenance: expired rows removed');
       return { expiredSessions };

@@ -1,6 +1,6 @@
 import { apiPaths } from '@animata/contracts';
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { Metrics } from './metrics.js';
+import { Metrics } from '../../common/metrics/metrics.js';
 
 @Controller()
 export class MetricsController {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
-import { sqlRows } from '../../database/sql.js';
+import { queryRows } from '../../database/sql.js';
 
 @Injectable()
 export class TrackingRepository {
@@ -12,7 +12,7 @@ export class TrackingRepository {
     eventName: string,
     eventData: Record<string, unknown>,
   ): Promise<void> {
-    await sqlRows(
+    await queryRows(
       this.dataSource,
       `INSERT INTO tracking_events (customer_id, event_name, event_data) VALUES ($1, $2, $3)`,
       [customerId, eventName, JSON.stringify(eventData)],

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { authMessages } from '@animata/contracts';
-import type { Clock } from '../../../app/core.module.js';
+import type { Clock } from '../../../common/clock.js';
 import { CLOCK } from '../../../common/tokens.js';
-import { CustomersRepository } from '../../customers/customers.repository.js';
-import { TrackingService } from '../../tracking/tracking.service.js';
-import { SessionsService } from '../sessions.service.js';
+import { CustomersRepository } from '../../customers/index.js';
+import { SessionsService } from '../../sessions/index.js';
+import { TrackingService } from '../../tracking/index.js';
 import { SocialIdentitiesRepository } from './social-identities.repository.js';
 import type { SocialProfile } from './social-profile.js';
 

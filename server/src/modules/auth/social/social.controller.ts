@@ -12,11 +12,11 @@ import {
 } from '@animata/contracts';
 import type { AppConfig } from '../../../config/config.js';
 import { CommonException } from '../../../common/errors/common.exception.js';
-import { clientContext } from '../../../common/http/client-context.js';
 import { CONFIG } from '../../../common/tokens.js';
-import { OAUTH_STATE_COOKIE, setDeviceCookie, setSessionCookie } from '../auth-cookies.js';
-import { readCookie } from '../session-cookie.js';
-import { SessionsService } from '../sessions.service.js';
+import { cookieBase, readCookie } from '../../../common/http/cookies.js';
+import { SessionsService, setSessionCookie } from '../../sessions/index.js';
+import { OAUTH_STATE_COOKIE, setDeviceCookie } from '../auth-cookies.js';
+import { clientContext } from '../client-context.js';
 import { newToken } from '../../../common/ids.js';
 import { OAuthStrategies } from './oauth-strategies.js';
 import { SocialAuthService } from './social-auth.service.js';
@@ -61,7 +61,7 @@ export class SocialController {
       OAUTH_STATE_COOKIE,
       Buffer.from(JSON.stringify(cookie)).toString('base64url'),
       {
-        ...this.cookieBase(),
+        ...cookieBase(this.config.env),
         maxAge: OAUTH_COOKIE_TTL_S,
       },
     );
@@ -76,7 +76,7 @@ export class SocialController {
   ): Promise<void> {
     const known = this.provider(provider);
     const saved = readOAuthCookie(readCookie(request.headers.cookie, OAUTH_STATE_COOKIE));
-    void reply.clearCookie(OAUTH_STATE_COOKIE, this.cookieBase());
+    void reply.clearCookie(OAUTH_STATE_COOKIE, cookieBase(this.config.env));
     const redirectTo = saved?.redirectTo ?? '/';
     const expected = saved && saved.provider === known ? saved.state : null;
     const result = await this.strategies.run(known, request, expected, this.origin(request));
@@ -114,7 +114,7 @@ export class SocialController {
     void reply.setCookie(
       NOTIFICATION_COOKIE,
       encodeNotification({ type: 'error', message: text, timeout: SNACKBAR_TIMEOUT_MS }),
-      { ...this.cookieBase(), maxAge: NOTIFICATION_COOKIE_MAX_AGE_SECONDS },
+      { ...cookieBase(this.config.env), maxAge: NOTIFICATION_COOKIE_MAX_AGE_SECONDS },
     );
     const target =
       redirectTo === '/'
@@ -128,15 +128,6 @@ export class SocialController {
     return this.config.publicUrlExplicit
       ? new URL(this.config.publicUrl).origin
       : `${request.protocol}://${request.host}`;
-  }
-
-  private cookieBase() {
-    return {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: this.config.env === 'production',
-    };
   }
 }
 

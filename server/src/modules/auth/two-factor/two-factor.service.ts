@@ -10,13 +10,12 @@ import {
   type TwoFactorAction,
   type TwoFactorTokenResponse,
 } from '@animata/contracts';
-import type { Clock } from '../../app/core.module.js';
-import { newToken } from '../../common/ids.js';
-import { CLOCK } from '../../common/tokens.js';
-import { normaliseEmail } from '../customers/customers.repository.js';
-import { AuthMailer } from './auth-mailer.js';
-import { AuthException } from './auth.exception.js';
-import { hashToken } from './sessions.service.js';
+import type { Clock } from '../../../common/clock.js';
+import { hashToken, newToken } from '../../../common/ids.js';
+import { CLOCK } from '../../../common/tokens.js';
+import { normaliseEmail } from '../../customers/index.js';
+import { AuthMailer } from '../auth-mailer.js';
+import { AuthException } from '../auth.exception.js';
 import {
   TwoFactorRepository,
   type PendingIntent,

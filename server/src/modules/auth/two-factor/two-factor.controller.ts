@@ -1,27 +1,22 @@
-import { Body, Controller, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_BASE,
   TwoFactorCodeRequest,
   TwoFactorEmailRequest,
-  TwoFactorSettingRequest,
   type TwoFactorTokenResponse,
 } from '@animata/contracts';
-import type { AppConfig } from '../../config/config.js';
-import { clientContext } from '../../common/http/client-context.js';
-import { Auth, SessionGuard } from '../../common/http/session.guard.js';
-import { CONFIG, RATE_LIMITER } from '../../common/tokens.js';
-import type { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
-import { CustomersRepository } from '../customers/customers.repository.js';
-import { AuthException } from './auth.exception.js';
-import type { AuthenticatedCustomer } from './sessions.service.js';
+import type { AppConfig } from '../../../config/config.js';
+import { CONFIG, RATE_LIMITER } from '../../../common/tokens.js';
+import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
+import { AuthException } from '../auth.exception.js';
+import { clientContext } from '../client-context.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 @Controller(API_BASE)
 export class TwoFactorController {
   constructor(
     private readonly twoFactor: TwoFactorService,
-    private readonly customers: CustomersRepository,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -68,16 +63,5 @@ export class TwoFactorController {
       dto.contact,
       clientContext(request).attemptToken,
     );
-  }
-
-  /** Account settings: two-factor by e-mail on or off. */
-  @Put('account/two-factor')
-  @UseGuards(SessionGuard)
-  async setting(
-    @Auth() auth: AuthenticatedCustomer,
-    @Body() dto: TwoFactorSettingRequest,
-  ): Promise<{ enabled: boolean }> {
-    await this.customers.setTwoFactor(auth.customerId, dto.enabled);
-    return { enabled: dto.enabled };
   }
 }

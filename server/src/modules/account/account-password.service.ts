@@ -6,13 +6,13 @@ import {
   type ChangePasswordRequest,
   type MessageResponse,
 } from '@animata/contracts';
-import type { Clock } from '../../app/core.module.js';
+import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { CLOCK } from '../../common/tokens.js';
-import { CustomersRepository } from '../customers/customers.repository.js';
-import { AuthException } from './auth.exception.js';
-import { PasswordHasher } from './password-hasher.js';
-import { type AuthenticatedCustomer, SessionsService } from './sessions.service.js';
+import { PasswordHasher } from '../auth/index.js';
+import { CustomersRepository } from '../customers/index.js';
+import { type AuthenticatedCustomer, SessionsService } from '../sessions/index.js';
+import { AccountException } from './account.exception.js';
 
 /**
  * Setting a new password while signed in: the strong-password screen (only `password`, allowed
@@ -20,7 +20,7 @@ import { type AuthenticatedCustomer, SessionsService } from './sessions.service.
  * change with the old password.
  */
 @Injectable()
-export class PasswordService {
+export class AccountPasswordService {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly hasher: PasswordHasher,
@@ -34,14 +34,14 @@ export class PasswordService {
     if (customer.passwordHash) {
       if (dto.old_password !== undefined) {
         if (!(await this.hasher.verify(customer.passwordHash, dto.old_password))) {
-          throw AuthException.field('old_password', authMessages.oldPasswordWrong);
+          throw AccountException.field('old_password', authMessages.oldPasswordWrong);
         }
       } else if (!auth.passwordUpdateRequired) {
-        throw AuthException.field('old_password', fieldMessages.required('Old password'));
+        throw AccountException.field('old_password', fieldMessages.required('Old password'));
       }
     }
     if (!isStrongPassword(dto.password))
-      throw AuthException.field('password', authMessages.passwordNotValid);
+      throw AccountException.field('password', authMessages.passwordNotValid);
     await this.customers.setPassword(
       customer.id,
       await this.hasher.hash(dto.password),

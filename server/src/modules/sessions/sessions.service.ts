@@ -1,11 +1,13 @@
-import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '../../app/core.module.js';
-import { newToken } from '../../common/ids.js';
-import { CLOCK } from '../../common/tokens.js';
-import { SESSION_TTL_MS } from './session-cookie.js';
-import { type PendingSessionRow, SessionsRepository } from './sessions.repository.js';
+import type { Clock } from '../../common/clock.js';
+import { readCookie } from '../../common/http/cookies.js';
+import { hashToken, newToken } from '../../common/ids.js';
+import { CLOCK, CONFIG } from '../../common/tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { SESSION_TTL_MS, sessionCookieName } from './session-cookie.js';
+import { SessionsRepository } from './sessions.repository.js';
 
+/** Who a request comes from: the customer of a live session. */
 export interface AuthenticatedCustomer {
   customerId: string;
   sessionId: string;
@@ -14,14 +16,19 @@ export interface AuthenticatedCustomer {
 }
 
 export interface NewSessionMeta {
-  userAgent?: string;
-  ipAddress?: string;
+  userAgent?: string | null;
+  ipAddress?: string | null;
   passwordUpdateRequired?: boolean;
 }
 
 /** What other features (the live channel) hear when sessions end. */
 export type SessionRevoked =
   { scope: 'session'; sessionId: string } | { scope: 'customer'; customerId: string };
+
+/** The strong-password exemption (no old password needed) holds only this long after login. */
+const PASSWORD_UPDATE_WINDOW_MS = 15 * 60 * 1000;
+/** Longer than any token we hand out: not worth a database round trip. */
+const MAX_TOKEN_LENGTH = 200;
 
 /**
  * Server-side sessions. The cookie carries a random token; the database keeps only its SHA-256,
@@ -30,59 +37,51 @@ export type SessionRevoked =
 @Injectable()
 export class SessionsService {
   private readonly revokedListeners = new Set<(event: SessionRevoked) => void>();
+  private readonly cookieName: string;
 
   constructor(
     private readonly sessions: SessionsRepository,
+    @Inject(CONFIG) config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.cookieName = sessionCookieName(config);
+  }
 
   /** A new session (and so a new id) at every login. Returns the cookie's token. */
   async create(customerId: string, meta: NewSessionMeta = {}): Promise<string> {
-    const { token, row } = this.prepare(meta);
-    await this.sessions.insert({ ...row, customerId });
+    const token = newToken();
+    await this.sessions.insert({
+      id: hashToken(token),
+      customerId,
+      expiresAt: new Date(this.clock.now().getTime() + SESSION_TTL_MS),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
+      passwordUpdateRequired: meta.passwordUpdateRequired ?? false,
+    });
     return token;
   }
 
   /**
-   * The cookie token and the row of a new session whose customer is not known yet: a password
-   * login writes it in the statement that reads the customer, before the hash, and reveals the
-   * token only if the password matches (LoginAttemptsRepository.candidateRead).
+   * The customer behind a request's Cookie header, or null when the session cookie is missing,
+   * unknown or expired. The one way in: the HTTP guard, controllers and the live handshake.
    */
-  prepare(meta: NewSessionMeta = {}): { token: string; row: PendingSessionRow } {
-    const token = newToken();
+  async authenticate(cookieHeader: string | undefined): Promise<AuthenticatedCustomer | null> {
+    const token = readCookie(cookieHeader, this.cookieName);
+    if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    const now = this.clock.now();
+    const session = await this.sessions.findLive(hashToken(token), now);
+    if (!session) return null;
     return {
-      token,
-      row: {
-        id: hashToken(token),
-        expiresAt: new Date(this.clock.now().getTime() + SESSION_TTL_MS),
-        userAgent: meta.userAgent?.slice(0, 512) ?? null,
-        ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
-        passwordUpdateRequired: meta.passwordUpdateRequired ?? false,
-      },
+      customerId: session.customerId,
+      sessionId: session.id,
+      passwordUpdateRequired:
+        session.passwordUpdateRequired &&
+        session.createdAt.getTime() > now.getTime() - PASSWORD_UPDATE_WINDOW_MS,
     };
   }
 
-  /** Deletes a session whose token was never given out (a login that did not succeed). */
-  async discard(sessionId: string): Promise<void> {
-    await this.sessions.discardPending(sessionId);
-  }
-
-  /** The customer behind a cookie token, or null when missing, unknown or expired. */
-  async authenticate(token: string | null | undefined): Promise<AuthenticatedCustomer | null> {
-    if (!token || token.length > 200) return null;
-    const session = await this.sessions.findLive(hashToken(token), this.clock.now());
-    return session
-      ? {
-          customerId: session.customerId,
-          sessionId: session.id,
-          passwordUpdateRequired: session.passwordUpdateRequired,
-        }
-      : null;
-  }
-
-  async revoke(token: string): Promise<void> {
-    const sessionId = hashToken(token);
-    await this.sessions.delete(sessionId);
+  async revoke(sessionId: string): Promise<void> {
+    await this.sessions.delete([sessionId]);
     this.emitRevoked({ scope: 'session', sessionId });
   }
 
@@ -117,9 +116,4 @@ export class SessionsService {
   deleteExpired(): Promise<number> {
     return this.sessions.deleteExpired(this.clock.now());
   }
-}
-
-/** SHA-256 of a token, as stored: the one-shot `hash` makes no Hash object per call. */
-export function hashToken(token: string): string {
-  return hash('sha256', token, 'hex');
 }

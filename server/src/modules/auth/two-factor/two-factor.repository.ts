@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TwoFactorAction } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../../common/tokens.js';
-import { sqlRows } from '../../database/sql.js';
+import { DATA_SOURCE } from '../../../common/tokens.js';
+import { queryRows } from '../../../database/sql.js';
 
 /** What a verified challenge completes without asking for it again (no-JavaScript flow). */
 export interface PendingIntent {
@@ -71,7 +71,7 @@ export class TwoFactorRepository {
     pending: PendingIntent | null;
     expiresAt: Date;
   }): Promise<void> {
-    await sqlRows(
+    await queryRows(
       this.dataSource,
       `INSERT INTO two_factor_challenges (action, email, customer_id, attempt_hash, pending, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -92,7 +92,7 @@ export class TwoFactorRepository {
     action: TwoFactorAction,
     now: Date,
   ): Promise<TwoFactorChallenge | null> {
-    const rows = await sqlRows<Row>(
+    const rows = await queryRows<Row>(
       this.dataSource,
       `SELECT * FROM two_factor_challenges
        WHERE attempt_hash = $1 AND action = $2 AND expires_at > $3 AND verified_at IS NULL
@@ -103,7 +103,7 @@ export class TwoFactorRepository {
   }
 
   async findBySendToken(sendTokenHash: string, now: Date): Promise<TwoFactorChallenge | null> {
-    const rows = await sqlRows<Row>(
+    const rows = await queryRows<Row>(
       this.dataSource,
       `SELECT * FROM two_factor_challenges
        WHERE send_token_hash = $1 AND expires_at > $2 AND verified_at IS NULL`,
@@ -121,7 +121,7 @@ export class TwoFactorRepository {
     values: { sendTokenHash: string; codeHash: string; codeExpiresAt: Date; now: Date },
     limits: { maxSends: number; resendAfter: Date },
   ): Promise<boolean> {
-    const rows = await sqlRows<unknown>(
+    const rows = await queryRows<unknown>(
       this.dataSource,
       `UPDATE two_factor_challenges
        SET send_token_hash = $2, code_hash = $3, code_expires_at = $4, sends = sends + 1, last_sent_at = $5
@@ -146,7 +146,7 @@ export class TwoFactorRepository {
    * number, or null when the challenge has used them up.
    */
   async reserveAttempt(id: string, max: number): Promise<number | null> {
-    const rows = await sqlRows<{ wrong_codes: number }>(
+    const rows = await queryRows<{ wrong_codes: number }>(
       this.dataSource,
       `UPDATE two_factor_challenges SET wrong_codes = wrong_codes + 1
        WHERE id = $1 AND wrong_codes < $2 RETURNING wrong_codes`,
@@ -163,7 +163,7 @@ export class TwoFactorRepository {
     now: Date,
     maxAttempts: number,
   ): Promise<boolean> {
-    const rows = await sqlRows<unknown>(
+    const rows = await queryRows<unknown>(
       this.dataSource,
       `UPDATE two_factor_challenges
        SET verified_at = $4, verified_token_hash = $3, code_hash = NULL
@@ -183,7 +183,7 @@ export class TwoFactorRepository {
     verifiedSince: Date,
     now: Date,
   ): Promise<TwoFactorChallenge | null> {
-    const rows = await sqlRows<Row>(
+    const rows = await queryRows<Row>(
       this.dataSource,
       `UPDATE two_factor_challenges SET consumed_at = $6
        WHERE verified_token_hash = $1 AND action = $2 AND email = $3 AND attempt_hash = $4
@@ -195,7 +195,7 @@ export class TwoFactorRepository {
   }
 
   async deleteExpired(now: Date): Promise<void> {
-    await sqlRows(this.dataSource, `DELETE FROM two_factor_challenges WHERE expires_at < $1`, [
+    await queryRows(this.dataSource, `DELETE FROM two_factor_challenges WHERE expires_at < $1`, [
       now,
     ]);
   }

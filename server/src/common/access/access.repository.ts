@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '../tokens.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Session ids are the SHA-256 of their token, in hex. */
+const SESSION_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * The access checks' reads: each answers, in one query for the whole set, which of the ids the
+ * actor may act on. It reads other features' tables but writes none (Immich's access repository
+ * is the model). Ids that cannot exist are dropped before the query, never sent to fail there.
+ */
+@Injectable()
+export class AccessRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /** Of these customers, the one the actor is. */
+  async customersActorIs(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM customers WHERE id = ANY($2::uuid[]) AND id = $1`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these sessions, the ones the actor holds. */
+  async sessionsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => SESSION_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM sessions WHERE customer_id = $1 AND id = ANY($2::text[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { CommonException } from '../errors/common.exception.js';
+import { AccessRepository } from './access.repository.js';
+import { type Actor, Permission } from './permission.js';
+
+/**
+ * The one place that answers "may this customer do this to these things" (Immich's
+ * utils/access.ts is the model). Every service method that touches someone's data starts here.
+ */
+@Injectable()
+export class AccessService {
+  constructor(private readonly repository: AccessRepository) {}
+
+  /** The ids, of those asked, that the actor may act on with this permission. */
+  check(actor: Actor, permission: Permission, ids: Iterable<string>): Promise<Set<string>> {
+    const wanted = new Set(ids);
+    if (wanted.size === 0) return Promise.resolve(new Set());
+    switch (permission) {
+      case Permission.AccountUpdate:
+        return this.repository.customersActorIs(actor.customerId, wanted);
+      case Permission.SessionDelete:
+        return this.repository.sessionsOfActor(actor.customerId, wanted);
+    }
+  }
+
+  /**
+   * Passes only when the actor may act on every id. A denial answers 404, exactly like a thing
+   * that does not exist, so nobody learns what others have.
+   */
+  async require(actor: Actor, permission: Permission, ids: Iterable<string>): Promise<void> {
+    const wanted = new Set(ids);
+    const allowed = await this.check(actor, permission, wanted);
+    for (const id of wanted) if (!allowed.has(id)) throw CommonException.notFound();
+  }
+}

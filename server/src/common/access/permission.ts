@@ -1,0 +1,16 @@
+/**
+ * What a customer may try to do to a set of things. Each permission has one set-based check in
+ * AccessRepository; features add theirs here (projects, teams, sharing) instead of inventing
+ * checks of their own.
+ */
+export enum Permission {
+  /** Change an account's settings: today only one's own. */
+  AccountUpdate = 'account.update',
+  /** End a signed-in session: only one's own. */
+  SessionDelete = 'session.delete',
+}
+
+/** Who is acting. The sessions module's AuthenticatedCustomer is one. */
+export interface Actor {
+  customerId: string;
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { SessionInfoResponse } from '@animata/contracts';
+import { AccessService, Permission } from '../../common/access/index.js';
+import { CommonException } from '../../common/errors/common.exception.js';
+import { CustomersRepository } from '../customers/index.js';
+import { type AuthenticatedCustomer, SessionsService } from '../sessions/index.js';
+
+/** The signed-in customer's own account: who they are, their settings and their sessions. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly sessions: SessionsService,
+    private readonly access: AccessService,
+  ) {}
+
+  async sessionInfo(auth: AuthenticatedCustomer): Promise<SessionInfoResponse> {
+    const customer = await this.customers.findById(auth.customerId);
+    if (!customer) throw CommonException.unauthenticated();
+    return {
+      customerId: customer.id,
+      email: customer.email,
+      name: customer.name,
+      verified: customer.verifiedAt !== null,
+      hasPassword: customer.passwordHash !== null,
+      passwordUpdateRequired: auth.passwordUpdateRequired,
+      twoFactorEnabled: customer.twoFactorEnabled,
+    };
+  }
+
+  /** Two-factor by e-mail on or off (account settings). */
+  async setTwoFactor(auth: AuthenticatedCustomer, enabled: boolean): Promise<{ enabled: boolean }> {
+    await this.access.require(auth, Permission.AccountUpdate, [auth.customerId]);
+    await this.customers.setTwoFactor(auth.customerId, enabled);
+    return { enabled };
+  }
+
+  /** Signs one of the customer's sessions out (another device, or this one). */
+  async endSession(auth: AuthenticatedCustomer, sessionId: string): Promise<void> {
+    await this.access.require(auth, Permission.SessionDelete, [sessionId]);
+    await this.sessions.revoke(sessionId);
+  }
+}

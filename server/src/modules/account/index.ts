@@ -1,0 +1,2 @@
+// The account module's public surface.
+export { AccountModule } from './account.module.js';

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type DataSource, In, LessThan, MoreThan, Not, type Repository } from 'typeorm';
+import { DATA_SOURCE } from '../../common/tokens.js';
+import { SessionEntity } from './session.entity.js';
+
+/** A session as it is written; the database fills in the times. */
+export type NewSession = Omit<SessionEntity, 'createdAt' | 'lastSeenAt'>;
+
+/** The one writer of the `sessions` table. */
+@Injectable()
+export class SessionsRepository {
+  private readonly sessions: Repository<SessionEntity>;
+
+  constructor(@Inject(DATA_SOURCE) dataSource: DataSource) {
+    this.sessions = dataSource.getRepository(SessionEntity);
+  }
+
+  async insert(session: NewSession): Promise<void> {
+    await this.sessions.insert(session);
+  }
+
+  findLive(id: string, now: Date): Promise<SessionEntity | null> {
+    return this.sessions.findOneBy({ id, expiresAt: MoreThan(now) });
+  }
+
+  async delete(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.sessions.delete({ id: In([...ids]) });
+  }
+
+  async deleteAllOf(customerId: string): Promise<void> {
+    await this.sessions.delete({ customerId });
+  }
+
+  async deleteAllOfExcept(customerId: string, keepId: string): Promise<void> {
+    await this.sessions.delete({ customerId, id: Not(keepId) });
+  }
+
+  async setPasswordUpdateRequired(id: string, value: boolean): Promise<void> {
+    await this.sessions.update({ id }, { passwordUpdateRequired: value });
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const result = await this.sessions.delete({ expiresAt: LessThan(now) });
+    return result.affected ?? 0;
+  }
+}
