@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CommonException } from '../errors/common.exception.js';
+import type { AccessRepository } from './access.repository.js';
+import { AccessService } from './access.service.js';
+import { Permission } from './permission.js';
+
+const ALICE = { customerId: 'alice' };
+
+/** A repository that grants the listed ids per check, and records each query it was asked. */
+function repositoryGranting(granted: { customers?: string[]; sessions?: string[] }) {
+  const asked: Array<[string, string, string[]]> = [];
+  const grant =
+    (kind: string, list: string[] | undefined) =>
+    async (actorId: string, ids: ReadonlySet<string>) => {
+      asked.push([kind, actorId, [...ids]]);
+      return new Set([...ids].filter((id) => list?.includes(id)));
+    };
+  const repository = {
+    customersActorIs: grant('customers', granted.customers),
+    sessionsOfActor: grant('sessions', granted.sessions),
+  } as unknown as AccessRepository;
+  return { repository, asked };
+}
+
+describe('AccessService', () => {
+  it('asks the permission’s own check once for the whole set, duplicates folded', async () => {
+    const { repository, asked } = repositoryGranting({ sessions: ['s1', 's2'] });
+    const access = new AccessService(repository);
+    const allowed = await access.check(ALICE, Permission.SessionDelete, ['s1', 's3', 's1']);
+    assert.deepEqual([...allowed], ['s1']);
+    assert.deepEqual(asked, [['sessions', 'alice', ['s1', 's3']]]);
+  });
+
+  it('maps account updates to the customers check', async () => {
+    const { repository, asked } = repositoryGranting({ customers: ['alice'] });
+    const access = new AccessService(repository);
+    await access.require(ALICE, Permission.AccountUpdate, ['alice']);
+    assert.deepEqual(asked, [['customers', 'alice', ['alice']]]);
+  });
+
+  it('asks nothing for an empty set', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const allowed = await new AccessService(repository).check(ALICE, Permission.SessionDelete, []);
+    assert.equal(allowed.size, 0);
+    assert.deepEqual(asked, []);
+  });
+
+  it('refuses with 404, as if the thing did not exist, when any one id is not allowed', async () => {
+    const { repository } = repositoryGranting({ sessions: ['mine'] });
+    const access = new AccessService(repository);
+    await access.require(ALICE, Permission.SessionDelete, ['mine']);
+    await assert.rejects(
+      access.require(ALICE, Permission.SessionDelete, ['mine', 'theirs']),
+      (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+  });
+});
