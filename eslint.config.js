@@ -9,7 +9,6 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-tests/**',
-      '**/dist-variant/**',
       'web/build/**',
       'web/.cache/**',
       '.data/**',

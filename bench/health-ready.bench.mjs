@@ -10,7 +10,7 @@ export default {
   title: 'GET /api/health/ready: app (Nest on Fastify, production settings) vs bare node:http + pg',
   request: { method: 'GET', path: '/api/health/ready', expectStatus: 200 },
   sameBody: true,
-  compare: { subject: 'app', baseline: 'bare', atLeast: 0.85 },
+  compare: { subject: 'app', baseline: 'bare', atLeast: 0.8 },
 
   async setup() {
     const database = await startDatabase();

@@ -12,7 +12,6 @@ import {
   compare,
   machine,
   printTable,
-  printSideComparison,
   roundSettings,
   runInterleaved,
   summarize,
@@ -73,19 +72,6 @@ for (const file of chosen) {
     );
     const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
     printTable(bench.title, summary, comparison);
-    // Side targets a bench adds on request (a variant, a floor), each against its own baseline,
-    // round by round; only the main comparison has a target.
-    const sideComparisons = (environment.sideComparisons ?? [])
-      .filter((side) => summary[side.subject] && summary[side.baseline])
-      .map((side) => ({
-        label: side.label,
-        ...compare(samples, summary, {
-          subject: side.subject,
-          baseline: side.baseline,
-          atLeast: 0,
-        }),
-      }));
-    for (const side of sideComparisons) printSideComparison(side.label, side, summary);
     record.benches.push({
       name: bench.name,
       title: bench.title,
@@ -94,7 +80,6 @@ for (const file of chosen) {
       notes: environment.notes ?? {},
       summary,
       comparison,
-      ...(sideComparisons.length ? { sideComparisons } : {}),
       samples,
     });
   } catch (error) {

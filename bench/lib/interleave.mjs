@@ -19,7 +19,7 @@ export function latencyOf(histogram) {
   };
 }
 
-/** Settings for a run; every one can be overridden from the environment (see bench/README.md). */
+/** Settings for a run; every one can be overridden from the environment (README, Benchmarks). */
 export function roundSettings(defaults = {}) {
   const number = (name, fallback) => {
     const raw = process.env[name];

@@ -137,18 +137,6 @@ function printCpuBreakdown(name, s) {
   );
 }
 
-/** A side comparison printed after the verdict (a variant against the app, a floor, ...). */
-export function printSideComparison(label, c, summary) {
-  console.log(
-    `${label} / ${c.baseline} (req/s, median of ${c.perRound.length} rounds): ${c.ratio.toFixed(3)}`,
-  );
-  console.log(
-    `  per round ${c.perRound.map((r) => r.toFixed(2)).join(' ')}; pooled over all requests ${c.pooled.toFixed(3)}`,
-  );
-  printCpuBreakdown(c.subject, summary[c.subject]);
-  console.log('');
-}
-
 export function machine() {
   const cpus = os.cpus();
   return {

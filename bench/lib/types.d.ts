@@ -33,8 +33,6 @@ export interface Bench {
   setup(): Promise<{
     targets: BenchTarget[];
     notes?: Record<string, unknown>;
-    /** Diagnostic targets reported beside the verdict, each as subject / baseline on req/s. */
-    sideComparisons?: { label: string; subject: string; baseline: string }[];
     teardown(): Promise<void>;
   }>;
 }

@@ -1,17 +1,13 @@
 // The baseline for logins: plain node:http answering POST /api/animata/auth/login with one raw
 // argon2id verification of the posted password against a stored hash, with the very parameters
-// the app uses (imported from its compiled password hasher). No database, no framework: what a
-// login would cost if hashing were the only cost.
+// the app uses (from the server's public entry; importing it loads the app's modules once at
+// start, and no request touches them). No database, no framework: what a login would cost if
+// hashing were the only cost.
 import http from 'node:http';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
-import { repoRoot } from '../lib/paths.mjs';
+import { ARGON2_OPTIONS } from '@animata/server/app';
 import { sendJson as send, serveForRunner } from './bare-server.mjs';
 
-const { ARGON2_OPTIONS } = await import(
-  pathToFileURL(path.join(repoRoot, 'server/dist/server/src/modules/auth/password-hasher.js')).href
-);
 const stored = await hash(process.env.BENCH_PASSWORD ?? 'Correct-Horse-7', ARGON2_OPTIONS);
 
 const server = http.createServer((req, res) => {
