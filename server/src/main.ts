@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger } from './app/logger.js';
+import { createLogger } from './common/logger.js';
 import { startApp } from './app/create-app.js';
 import { exitGracefullyOnSignals, loadConfigOrExit } from './app/process-entry.js';
 

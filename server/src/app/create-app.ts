@@ -11,14 +11,14 @@ import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { FILE_STORAGE } from '../common/tokens.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
-import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/demo-seeder.js';
-import { HealthService } from '../modules/health/health.service.js';
+import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
+import { HealthService } from '../modules/health/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
-import type { FileStorage } from '../modules/storage/file-storage.js';
+import type { FileStorage } from '../modules/storage/index.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';
 import { httpBff, inProcessBff } from './in-process-bff.js';
-import { createLogger, NestPinoLogger, type AppLogger } from './logger.js';
+import { createLogger, NestPinoLogger, type AppLogger } from '../common/logger.js';
 import { openRuntime, type Runtime } from './runtime.js';
 
 export interface StartedApp {

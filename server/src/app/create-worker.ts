@@ -4,7 +4,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { Metrics } from '../common/metrics/metrics.js';
 import { AppModule } from './app.module.js';
-import { createLogger, NestPinoLogger, type AppLogger } from './logger.js';
+import { createLogger, NestPinoLogger, type AppLogger } from '../common/logger.js';
 import { openRuntime, type Runtime } from './runtime.js';
 
 export interface StartedWorker {

@@ -6,4 +6,4 @@ import 'reflect-metadata';
 export { ConfigError, loadConfig, type AppConfig } from '../config/config.js';
 export { startApp, type StartedApp } from './create-app.js';
 /** The argon2id parameters of every password hash, for a baseline that hashes like the app. */
-export { ARGON2_OPTIONS } from '../modules/auth/password-hasher.js';
+export { ARGON2_OPTIONS } from '../modules/auth/index.js';

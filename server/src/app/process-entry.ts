@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type AppConfig } from '../config/config.js';
-import type { AppLogger } from './logger.js';
+import type { AppLogger } from '../common/logger.js';
 
 /** The configuration of `npm start` and `npm run worker`; a bad value exits 78 with its message. */
 export function loadConfigOrExit(): AppConfig {

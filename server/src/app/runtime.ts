@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { createDataSource, migrate } from '../database/data-source.js';
 import { defaultEmbeddedDir, startEmbeddedPostgres } from '../database/embedded-postgres.js';
-import type { AppLogger } from './logger.js';
+import type { AppLogger } from '../common/logger.js';
 
 /**
  * The resources that exist before and after Nest: the database (configured or embedded) and

@@ -1,4 +1,4 @@
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import type { AddJobOptions } from './job-queue.port.js';
 import { jobQueue, type JobName, type QueueName } from './job-names.js';
 

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import { CONFIG, JOB_QUEUE, LOGGER, REDIS } from '../common/tokens.js';
 import type { AppConfig } from '../config/config.js';
 import { BullMqJobQueue } from './bullmq-job-queue.js';

@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import { CONFIG, JOB_QUEUE, LOGGER } from '../common/tokens.js';
 import type { AppConfig } from '../config/config.js';
 import { Metrics } from '../common/metrics/metrics.js';

@@ -1,6 +1,6 @@
 import { liveConnectErrors, type LiveConnectError } from '@animata/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import type { SessionsService } from '../modules/sessions/index.js';
 
 /** What a connected socket carries after its handshake (Socket.IO's `socket.data`). */

@@ -3,7 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import type { AppConfig } from '../config/config.js';
 import { isSameOrigin } from './same-origin.js';
 

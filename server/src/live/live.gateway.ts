@@ -7,7 +7,7 @@ import {
 import { Inject } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import { LOGGER } from '../common/tokens.js';
 import { SessionsService } from '../modules/sessions/index.js';
 import { handshakeMiddleware, type LiveSocketData } from './live-handshake.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import { LiveService, type LiveMessage, type LiveSink } from './live.service.js';
 
 function recordingSink() {

@@ -1,6 +1,6 @@
 import { liveRooms, type LiveEventName, type LiveEventPayloads } from '@animata/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppLogger } from '../app/logger.js';
+import type { AppLogger } from '../common/logger.js';
 import { LOGGER } from '../common/tokens.js';
 
 /** Events a feature may publish; `ready` belongs to the handshake and is sent by the gateway. */

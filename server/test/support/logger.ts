@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { AppLogger } from '../../src/app/logger.js';
+import type { AppLogger } from '../../src/common/logger.js';
 
 /** A logger that writes nothing unless TEST_LOG_LEVEL asks for it. */
 export function quietLogger(): AppLogger {

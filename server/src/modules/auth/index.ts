@@ -1,4 +1,4 @@
 // The auth module's public surface.
 export { AuthHousekeeping } from './auth-housekeeping.js';
 export { AuthModule } from './auth.module.js';
-export { PasswordHasher } from './password-hasher.js';
+export { ARGON2_OPTIONS, PasswordHasher } from './password-hasher.js';

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { newPublicId, newStrongPassword } from '../../common/ids.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
-import { CustomerEntity } from '../customers/customer.entity.js';
-import { ProjectEntity } from '../projects/project.entity.js';
-import type { FileStorage } from '../storage/file-storage.js';
+import { PasswordHasher } from '../auth/index.js';
+import { CustomerEntity } from '../customers/index.js';
+import { ProjectEntity } from '../projects/index.js';
+import type { FileStorage } from '../storage/index.js';
 import { DEMO_EMAIL, DEMO_NAME, DEMO_PROJECTS } from './demo-content.js';
 
 export interface DemoCredentials {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { AppLogger } from '../../app/logger.js';
+import type { AppLogger } from '../../common/logger.js';
 import { CONFIG, LOGGER, MAIL_TRANSPORT } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { DevOutboxController } from './dev-outbox.controller.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { AppLogger } from '../../app/logger.js';
+import type { AppLogger } from '../../common/logger.js';
 import { LOGGER } from '../../common/tokens.js';
 import { JobRegistry } from '../../jobs/job-registry.js';
 import { RateLimitHousekeeping } from '../../common/rate-limit/postgres-rate-limiter.js';

@@ -1,0 +1,2 @@
+// The coupons module's public surface.
+export { CouponsModule } from './coupons.module.js';

@@ -1,0 +1,2 @@
+// The maintenance module's public surface.
+export { MaintenanceModule } from './maintenance.module.js';
