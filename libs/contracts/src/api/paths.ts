@@ -4,7 +4,7 @@
  */
 export const PRODUCT = 'animata';
 export const API_ROOT = '/api';
-export const API_BASE = `${API_ROOT}/${PRODUCT}`;
+export const API_BASE = `${API_ROOT}/${PRODUCT}` as const;
 
 export const CARD_GATEWAY_SEGMENT = 'stripe';
 export const WALLET_GATEWAY_SEGMENT = 'paypal';
