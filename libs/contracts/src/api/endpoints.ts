@@ -36,13 +36,24 @@ export type HttpMethod = BffRequest['method'];
 export interface Endpoint<Request, Response, Path extends string = string> {
   readonly method: HttpMethod;
   readonly path: Path;
-  /** Phantom: for the compiler only, never present at run time. */
-  readonly types?: { readonly request: Request; readonly response: Response };
+  /**
+   * Phantom: for the compiler only, never present at run time. The request is a parameter
+   * type, so an endpoint that accepts more (`Partial<EmailOnlyRequest>`) stands in where code
+   * sends less (`EmailOnlyRequest`), never the other way round.
+   */
+  readonly types?: {
+    readonly request: (body: Request) => void;
+    readonly response: Response;
+  };
 }
 
 /** Any endpoint, whatever it takes and answers. */
-export type AnyEndpoint = Endpoint<unknown, unknown>;
-export type RequestOf<E> = E extends { readonly types?: { readonly request: infer R } } ? R : never;
+export type AnyEndpoint = Endpoint<never, unknown>;
+export type RequestOf<E> = E extends {
+  readonly types?: { readonly request: (body: infer R) => void };
+}
+  ? R
+  : never;
 export type ResponseOf<E> = E extends { readonly types?: { readonly response: infer R } }
   ? R
   : never;

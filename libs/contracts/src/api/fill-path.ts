@@ -16,9 +16,21 @@ export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: 
 /** Query values; undefined and null leave the parameter out. */
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export type FillPathOptions<Path extends string> = [PathParamNames<Path>] extends [never]
-  ? { params?: undefined; query?: QueryParams }
-  : { params: PathParams<Path>; query?: QueryParams };
+/**
+ * What fillPath takes besides the path: the values of its `:name` segments when it has any,
+ * and a query. A path known only as `string` takes any values (checked when filled).
+ */
+export type FillPathOptions<Path extends string> = string extends Path
+  ? { params?: Record<string, string>; query?: QueryParams }
+  : [PathParamNames<Path>] extends [never]
+    ? { params?: undefined; query?: QueryParams }
+    : { params: PathParams<Path>; query?: QueryParams };
+
+type FillPathArgs<Path extends string> = string extends Path
+  ? [options?: FillPathOptions<Path>]
+  : [PathParamNames<Path>] extends [never]
+    ? [options?: FillPathOptions<Path>]
+    : [options: FillPathOptions<Path>];
 
 const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -30,9 +42,7 @@ const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
  */
 export function fillPath<Path extends string>(
   path: Path,
-  ...[options]: [PathParamNames<Path>] extends [never]
-    ? [options?: FillPathOptions<Path>]
-    : [options: FillPathOptions<Path>]
+  ...[options]: FillPathArgs<Path>
 ): string {
   const params: Record<string, string> = options?.params ?? {};
   const filled = path.replace(PARAM, (_segment, name: string) => {
