@@ -1,4 +1,4 @@
-import { API_BASE, twoFactorMessages } from '@animata/contracts';
+import { endpoints, twoFactorMessages } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const enabled = form.get('twoFactor') === 'on';
   const client = api(request, context);
-  const result = await client.put(`${API_BASE}/account/two-factor`, { enabled });
+  const result = await client.call(endpoints.account.twoFactor, { enabled });
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
     return redirectWithNotification('/account', notify('error', result.error.notice));

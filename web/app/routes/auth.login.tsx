@@ -1,10 +1,10 @@
 import {
-  API_BASE,
   authTexts,
+  endpoints,
   pagePaths,
   PASSWORD_ENFORCED_MIN_LENGTH,
   type FieldErrors,
-  type LoginResponse,
+  type LoginRequest,
   loginOutcome,
   validateLogin,
 } from '@animata/contracts';
@@ -53,8 +53,8 @@ interface ActionResult {
   twoFactor?: TwoFactorState;
 }
 
-async function login(client: Api, body: Record<string, string>, url: string) {
-  const result = await client.post<LoginResponse>(`${API_BASE}/auth/login`, body, {
+async function login(client: Api, body: LoginRequest, url: string) {
+  const result = await client.call(endpoints.auth.login, body, {
     knownFields: ['email', 'password'],
   });
   if (!result.ok) {

@@ -1,4 +1,4 @@
-import { API_BASE, authTexts, pagePaths, safeRedirect } from '@animata/contracts';
+import { authTexts, endpoints, pagePaths, safeRedirect } from '@animata/contracts';
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { api } from '../utils/api.server.js';
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animat
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const result = await api(request, context).post(`${API_BASE}/auth/sign-out`);
+  const result = await api(request, context).call(endpoints.auth.signOut);
   const target = safeRedirect(form.get('url'));
   const to =
     target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;

@@ -1,4 +1,4 @@
-import { API_BASE, authTexts } from '@animata/contracts';
+import { authTexts, endpoints } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { EmailRequestPage } from '../components/auth/email-request-page.js';
@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return emailRequestAction(request, context, `${API_BASE}/auth/send-password-reset-email`);
+  return emailRequestAction(request, context, endpoints.auth.sendPasswordResetEmail);
 }
 
 export default function RecoverPassword() {

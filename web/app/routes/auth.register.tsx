@@ -1,13 +1,13 @@
 import {
-  API_BASE,
   authMessages,
   authTexts,
+  endpoints,
   fieldMessages,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   validateRegister,
   type FieldErrors,
-  type RegisterResponse,
+  type RegisterRequest,
 } from '@animata/contracts';
 import {
   data,
@@ -57,10 +57,10 @@ interface ActionResult {
 
 async function register(
   client: Api,
-  body: Record<string, string>,
+  body: RegisterRequest,
   values: { name: string; email: string },
 ) {
-  const result = await client.post<RegisterResponse>(`${API_BASE}/auth/register`, body, {
+  const result = await client.call(endpoints.auth.register, body, {
     knownFields: ['name', 'email', 'password'],
   });
   if (!result.ok) {

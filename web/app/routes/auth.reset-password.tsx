@@ -1,13 +1,12 @@
 import {
-  API_BASE,
   authTexts,
+  endpoints,
   fieldMessages,
   newPasswordError,
   pagePaths,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   type FieldErrors,
-  type MessageResponse,
 } from '@animata/contracts';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
@@ -31,8 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // §5: the requirements check; a failing requirement's message is the password error.
   const error = newPasswordError(password);
   if (error) return data<ActionResult>({ fieldErrors: { password: error } }, { status: 422 });
-  const result = await api(request, context).post<MessageResponse>(
-    `${API_BASE}/auth/reset-password`,
+  const result = await api(request, context).call(
+    endpoints.auth.resetPassword,
     { token, password },
     { knownFields: ['password'] },
   );

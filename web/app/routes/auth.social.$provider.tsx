@@ -1,4 +1,4 @@
-import { API_BASE, safeRedirect } from '@animata/contracts';
+import { endpoints, fillPath, safeRedirect } from '@animata/contracts';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 
 /** /auth/social/{provider}?redirectTo=…: the BFF starts the provider's OAuth round trip. */
@@ -8,6 +8,6 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     throw new Response('Not found', { status: 404 });
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
   return redirect(
-    `${API_BASE}/auth/social/${provider}?redirectTo=${encodeURIComponent(redirectTo)}`,
+    fillPath(endpoints.auth.social.start.path, { params: { provider }, query: { redirectTo } }),
   );
 }

@@ -1,14 +1,13 @@
 import {
-  API_BASE,
   authMessages,
   authTexts,
+  endpoints,
   fieldMessages,
   isStrongPassword,
   pagePaths,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type FieldErrors,
-  type MessageResponse,
 } from '@animata/contracts';
 import {
   data,
@@ -43,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = api(request, context);
   const url = returnTo(form.get('url'));
   if (form.get('intent') === 'later') {
-    const result = await client.delete<MessageResponse>(`${API_BASE}/account/change-password`);
+    const result = await client.call(endpoints.account.postponePasswordUpdate);
     if (!result.ok && result.error.kind === 'logged-out') return client.toLogin();
     return redirectWithNotification(
       url,
@@ -58,8 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 422 },
     );
   }
-  const result = await client.post<MessageResponse>(
-    `${API_BASE}/account/change-password`,
+  const result = await client.call(
+    endpoints.account.changePassword,
     { password },
     { knownFields: ['password'] },
   );

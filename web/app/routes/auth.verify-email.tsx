@@ -1,4 +1,4 @@
-import { API_BASE, authTexts, pagePaths, type MessageResponse } from '@animata/contracts';
+import { authTexts, endpoints, pagePaths } from '@animata/contracts';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -19,10 +19,7 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.verifyTitle} · A
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
   if (token) {
-    const result = await api(request, context).post<MessageResponse>(
-      `${API_BASE}/auth/verify-email`,
-      { token },
-    );
+    const result = await api(request, context).call(endpoints.auth.verifyEmail, { token });
     return result.ok
       ? redirectWithNotification('/', notify('success', result.data.message))
       : redirectWithNotification(
@@ -38,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await api(request, context).post<MessageResponse>(
-    `${API_BASE}/auth/send-validation-email`,
-    {},
-  );
+  const result = await api(request, context).call(endpoints.auth.sendValidationEmail, {});
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return api(request, context).toLogin();
     return redirectWithNotification(pagePaths.verifyEmail, notify('error', result.error.notice));

@@ -1,10 +1,4 @@
-import {
-  apiPaths,
-  outboxTexts,
-  pagePaths,
-  type OutboxListResponse,
-  type OutboxMail,
-} from '@animata/contracts';
+import { endpoints, outboxTexts, pagePaths, type OutboxMail } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
@@ -20,7 +14,7 @@ export const meta: MetaFunction = () => [
 /** The mails the outbox transport kept (no SMTP_URL). The BFF answers 404 in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const client = api(request, context);
-  const { items } = await client.expect(client.get<OutboxListResponse>(apiPaths.devOutbox));
+  const { items } = await client.expect(client.call(endpoints.dev.outbox));
   return { items };
 }
 
@@ -28,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = api(request, context);
   const form = await request.formData();
   if (form.get('intent') !== 'clear') throw new Response('Unknown intent', { status: 400 });
-  const result = await client.delete(apiPaths.devOutbox);
+  const result = await client.call(endpoints.dev.clearOutbox);
   if (result.ok) {
     return redirectWithNotification(pagePaths.devOutbox, notify('success', outboxTexts.cleared));
   }

@@ -1,6 +1,5 @@
 import {
-  apiPaths,
-  API_BASE,
+  endpoints,
   pagePaths,
   safeRedirect,
   type AuthOptionsResponse,
@@ -15,7 +14,7 @@ export async function getSession(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionInfoResponse | null> {
-  const result = await api(request, context).get<SessionInfoResponse>(apiPaths.session);
+  const result = await api(request, context).call(endpoints.account.session);
   return result.ok ? result.data : null;
 }
 
@@ -30,7 +29,7 @@ export async function requireCustomer(
   options: { allowUnverified?: boolean; allowWeakPassword?: boolean } = {},
 ): Promise<SessionInfoResponse> {
   const client = api(request, context);
-  const result = await client.get<SessionInfoResponse>(apiPaths.session);
+  const result = await client.call(endpoints.account.session);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   if (!result.ok) {
@@ -74,7 +73,7 @@ export async function getAuthOptions(
   request: Request,
   context: AppLoadContext,
 ): Promise<AuthOptionsResponse> {
-  const result = await api(request, context).get<AuthOptionsResponse>(`${API_BASE}/auth/options`);
+  const result = await api(request, context).call(endpoints.auth.options);
   return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
 }
 
@@ -83,9 +82,7 @@ export async function getSiteCoupon(
   request: Request,
   context: AppLoadContext,
 ): Promise<SiteCoupon | null> {
-  const result = await api(request, context).get<{ coupon: SiteCoupon | null }>(
-    `${API_BASE}/coupons/site`,
-  );
+  const result = await api(request, context).call(endpoints.coupons.site);
   return result.ok ? result.data.coupon : null;
 }
 
