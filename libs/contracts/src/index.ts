@@ -1,5 +1,6 @@
 export * from './api/paths.js';
 export * from './api/transport.js';
+export * from './api/load-context.js';
 export * from './errors/messages.js';
 export * from './errors/error-body.js';
 export * from './errors/interpret.js';
