@@ -6,6 +6,7 @@ export * from './errors/error-body.js';
 export * from './errors/interpret.js';
 export * from './notifications/notification.js';
 export * from './navigation/safe-redirect.js';
+export * from './navigation/return-to.js';
 export * from './live/events.js';
 export * from './health/health.js';
 export * from './dev/outbox.js';

@@ -7,6 +7,7 @@ import {
   type LoginRequest,
   loginOutcome,
   validateLogin,
+  withReturnTo,
 } from '@animata/contracts';
 import {
   data,
@@ -32,7 +33,7 @@ import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { api, type Api } from '../utils/api.server.js';
 import { loadCredentialsPage, recaptchaFieldOf } from '../utils/auth.server.js';
 import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { returnTo, withReturnTo } from '../utils/redirects.js';
+import { returnTo } from '../utils/redirects.js';
 import {
   openTwoFactor,
   runTwoFactorStep,

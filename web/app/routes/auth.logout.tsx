@@ -1,4 +1,4 @@
-import { authTexts, endpoints, pagePaths, safeRedirect } from '@animata/contracts';
+import { authTexts, endpoints, loginUrlFor } from '@animata/contracts';
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { api } from '../utils/api.server.js';
@@ -13,10 +13,7 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animat
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const result = await api(request, context).call(endpoints.auth.signOut);
-  const target = safeRedirect(form.get('url'));
-  const to =
-    target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;
-  return redirect(to, { headers: result.headers });
+  return redirect(loginUrlFor(form.get('url')), { headers: result.headers });
 }
 
 /** A GET only asks: signing out on a plain link would let other sites sign people out. */

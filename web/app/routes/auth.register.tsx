@@ -3,6 +3,7 @@ import {
   authTexts,
   endpoints,
   fieldMessages,
+  loginUrlFor,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   validateRegister,
@@ -33,7 +34,7 @@ import { useHydrated } from '../utils/use-hydrated.js';
 import { api, type Api } from '../utils/api.server.js';
 import { loadCredentialsPage, recaptchaFieldOf } from '../utils/auth.server.js';
 import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { loginUrlFor, returnTo } from '../utils/redirects.js';
+import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import {
   openTwoFactor,

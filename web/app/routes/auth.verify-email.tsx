@@ -1,4 +1,4 @@
-import { authTexts, endpoints, pagePaths } from '@animata/contracts';
+import { authTexts, endpoints, loginUrlFor, pagePaths } from '@animata/contracts';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -28,8 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         );
   }
   const session = await getSession(request, context);
-  if (!session)
-    throw redirect(`${pagePaths.login}?url=${encodeURIComponent(pagePaths.verifyEmail)}`);
+  if (!session) throw redirect(loginUrlFor(pagePaths.verifyEmail));
   if (session.verified) throw redirect('/');
   return { email: session.email };
 }

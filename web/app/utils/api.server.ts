@@ -1,6 +1,7 @@
 import {
   fillPath,
   interpretError,
+  loginUrlFor,
   REQUEST_ID_HEADER,
   type AnyEndpoint,
   type Endpoint,
@@ -10,7 +11,7 @@ import {
 } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { loginUrlFor, pagePathOf } from './redirects.js';
+import { pagePathOf } from './redirects.js';
 import { loggedOutNotification, notificationCookie } from './notification.server.js';
 
 export type ApiResult<T> =

@@ -2,6 +2,7 @@ import {
   endpoints,
   pagePaths,
   safeRedirect,
+  strongPasswordUrlFor,
   type AuthOptionsResponse,
   type SessionInfoResponse,
   type SiteCoupon,
@@ -38,7 +39,7 @@ export async function requireCustomer(
     throw new Response(result.error.notice, { status: result.status || 503 });
   }
   if (!options.allowWeakPassword && result.data.passwordUpdateRequired) {
-    throw redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(here)}`);
+    throw redirect(strongPasswordUrlFor(here));
   }
   if (!options.allowUnverified && !result.data.verified) throw redirect(pagePaths.verifyEmail);
   return result.data;
@@ -55,11 +56,8 @@ export async function redirectIfIncomplete(
   const session = await getSession(request, context);
   if (!session) return;
   const url = new URL(request.url);
-  if (session.passwordUpdateRequired) {
-    throw redirect(
-      `${pagePaths.strongPassword}?url=${encodeURIComponent(url.pathname + url.search)}`,
-    );
-  }
+  if (session.passwordUpdateRequired)
+    throw redirect(strongPasswordUrlFor(url.pathname + url.search));
   if (!session.verified) throw redirect(pagePaths.verifyEmail);
 }
 

@@ -31,4 +31,6 @@ export const pagePaths = {
   logout: '/auth/logout',
   account: '/account',
   devOutbox: '/dev/outbox',
+  /** Starts social sign-in (`?redirectTo=`); fill `:provider` with fillPath. */
+  socialSignIn: '/auth/social/:provider',
 } as const;

@@ -1,4 +1,5 @@
 import { pagePaths } from '../api/paths.js';
+import { strongPasswordUrlFor } from '../navigation/return-to.js';
 import { authMessages } from './auth-messages.js';
 import type { LoginResponse } from './auth-dto.js';
 
@@ -14,12 +15,7 @@ export type LoginOutcome =
 export function loginOutcome(response: LoginResponse, redirectTo: string): LoginOutcome {
   if (response.tfa_required) return { kind: 'two-factor' };
   if (!response.customer_id) return { kind: 'error', message: authMessages.unknownLoginError };
-  if (!response.secured) {
-    return {
-      kind: 'redirect',
-      to: `${pagePaths.strongPassword}?url=${encodeURIComponent(redirectTo)}`,
-    };
-  }
+  if (!response.secured) return { kind: 'redirect', to: strongPasswordUrlFor(redirectTo) };
   if (response.verified === false) return { kind: 'redirect', to: pagePaths.verifyEmail };
   return { kind: 'redirect', to: redirectTo };
 }
