@@ -12,7 +12,7 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
-import { api } from '../utils/api.server.js';
+import { api, formFailure } from '../utils/api.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 
@@ -35,12 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { token, password },
     { knownFields: ['password'] },
   );
-  if (!result.ok) {
-    return data<ActionResult>(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice },
-      { status: result.status === 429 ? 429 : 422 },
-    );
-  }
+  if (!result.ok) return formFailure(result, {});
   // 'Your password was reset', then / (old sessions ended, a new one started).
   return redirectWithNotification('/', notify('success', result.data.message), {
     headers: result.headers,

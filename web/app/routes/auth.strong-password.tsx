@@ -19,7 +19,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/
 import { useState } from 'react';
 import { PasswordField } from '../components/auth/password-field.js';
 import { useHydrated } from '../utils/use-hydrated.js';
-import { api } from '../utils/api.server.js';
+import { api, formFailure } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
@@ -64,10 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return client.toLogin();
-    return data<ActionResult>(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice },
-      { status: 422 },
-    );
+    return formFailure(result, {});
   }
   return redirectWithNotification(url, notify('success', result.data.message));
 }

@@ -1,5 +1,6 @@
 import {
   fillPath,
+  formErrorStatus,
   interpretError,
   loginUrlFor,
   REQUEST_ID_HEADER,
@@ -10,13 +11,15 @@ import {
   type QueryParams,
 } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { pagePathOf } from './redirects.js';
 import { loggedOutNotification, notificationCookie } from './notification.server.js';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
   | { ok: false; status: number; error: InterpretedError; headers: Headers };
+
+export type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
 
 export interface CallOptions {
   /** Fields of the form: 422 entries for these become field errors, others notices. */
@@ -142,6 +145,21 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A form action's answer to a refused call: the field errors and the notice go back onto the
+ * form with `extra` (what the form shows again), under formErrorStatus (429 or 422).
+ */
+export function formFailure<Extra extends object>(
+  failure: ApiFailure,
+  extra: Extra,
+  init: { headers?: Headers } = {},
+) {
+  return data(
+    { fieldErrors: failure.error.fieldErrors, notice: failure.error.notice, ...extra },
+    { status: formErrorStatus(failure.status), ...init },
+  );
 }
 
 export function api(request: Request, context: AppLoadContext): Api {

@@ -6,7 +6,7 @@ import {
   type MessageResponse,
 } from '@animata/contracts';
 import { data, type AppLoadContext } from '@remix-run/node';
-import { api } from './api.server.js';
+import { api, formFailure } from './api.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
 
 /**
@@ -23,12 +23,7 @@ export async function emailRequestAction(
   const fieldErrors: FieldErrors = validateEmailOnly(email);
   if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, email }, { status: 422 });
   const result = await api(request, context).call(endpoint, { email }, { knownFields: ['email'] });
-  if (!result.ok) {
-    return data(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice, email },
-      { status: result.status === 429 ? 429 : 422 },
-    );
-  }
+  if (!result.ok) return formFailure(result, { email });
   const url = new URL(request.url);
   return redirectWithNotification(url.pathname, notify('success', result.data.message));
 }
