@@ -3,9 +3,7 @@ import {
   pagePaths,
   safeRedirect,
   strongPasswordUrlFor,
-  type AuthOptionsResponse,
   type SessionInfoResponse,
-  type SiteCoupon,
 } from '@animata/contracts';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from './api.server.js';
@@ -65,44 +63,4 @@ export async function redirectIfIncomplete(
 export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<void> {
   const session = await getSession(request, context);
   if (session) throw redirect(safeRedirect(new URL(request.url).searchParams.get('url')));
-}
-
-export async function getAuthOptions(
-  request: Request,
-  context: AppLoadContext,
-): Promise<AuthOptionsResponse> {
-  const result = await api(request, context).call(endpoints.auth.options);
-  return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
-}
-
-/** The site coupon the login and registration pages advertise, if one exists. */
-export async function getSiteCoupon(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SiteCoupon | null> {
-  const result = await api(request, context).call(endpoints.coupons.site);
-  return result.ok ? result.data.coupon : null;
-}
-
-/**
- * The loader of the login and registration pages: signed-in visitors go on to where they were
- * headed; the rest get the social providers, the reCAPTCHA key and the site coupon.
- */
-export async function loadCredentialsPage(request: Request, context: AppLoadContext) {
-  await redirectIfSignedIn(request, context);
-  const [options, coupon] = await Promise.all([
-    getAuthOptions(request, context),
-    getSiteCoupon(request, context),
-  ]);
-  return {
-    socialProviders: options.socialProviders,
-    recaptchaSiteKey: options.recaptchaSiteKey,
-    coupon,
-  };
-}
-
-/** The form's reCAPTCHA token as a BFF body field, or nothing when the form carried none. */
-export function recaptchaFieldOf(form: FormData): { recaptcha?: string } {
-  const recaptcha = form.get('recaptcha');
-  return typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {};
 }
