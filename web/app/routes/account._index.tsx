@@ -2,6 +2,7 @@ import { endpoints, twoFactorMessages } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
@@ -56,14 +57,9 @@ export default function Account() {
           </div>
           <Form method="post">
             <input type="hidden" name="twoFactor" value={twoFactorEnabled ? 'off' : 'on'} />
-            <button
-              type="submit"
-              className="button button--ghost"
-              disabled={saving}
-              aria-pressed={twoFactorEnabled}
-            >
+            <SubmitButton variant="ghost" disabled={saving} aria-pressed={twoFactorEnabled}>
               {twoFactorEnabled ? 'Turn off' : 'Turn on'}
-            </button>
+            </SubmitButton>
           </Form>
         </section>
         <section className="card empty-state" aria-labelledby="account-soon">

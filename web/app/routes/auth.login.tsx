@@ -17,9 +17,9 @@ import {
   useSearchParams,
 } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
-import { TextField } from '../components/auth/text-field.js';
+import { TextField } from '../components/ui/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import {
@@ -30,6 +30,7 @@ import {
 import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { returnTo } from '../utils/redirects.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
@@ -115,15 +116,15 @@ export default function Login() {
           </p>
         ) : null}
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="login"
-          className="button button--primary button--block"
-          disabled={submitting}
+          block
+          pending={submitting}
+          pendingLabel="Logging in…"
         >
-          {submitting ? 'Logging in…' : authTexts.loginButton}
-        </button>
+          {authTexts.loginButton}
+        </SubmitButton>
       </Form>
       <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
       <p className="auth-switch">

@@ -1,6 +1,7 @@
 import { authTexts, endpoints, loginUrlFor } from '@animata/contracts';
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animata` }];
@@ -23,9 +24,7 @@ export default function Logout() {
       <h1 className="auth-title">{authTexts.logOut}</h1>
       <p>Do you want to log out of Animata?</p>
       <Form method="post" className="stack">
-        <button type="submit" className="button button--primary button--block">
-          {authTexts.logOut}
-        </button>
+        <SubmitButton block>{authTexts.logOut}</SubmitButton>
       </Form>
     </>
   );

@@ -18,9 +18,9 @@ import {
   useSearchParams,
 } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
-import { TextField } from '../components/auth/text-field.js';
+import { TextField } from '../components/ui/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { useHydrated } from '../utils/use-hydrated.js';
@@ -32,6 +32,7 @@ import {
 import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { returnTo } from '../utils/redirects.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 
 export const meta: MetaFunction = () => [{ title: 'Create your free account · Animata' }];
 
@@ -138,16 +139,17 @@ export default function Register() {
           onValueChange={(password) => setValues((v) => ({ ...v, password }))}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="register"
-          className="button button--primary button--block"
+          block
+          pending={submitting}
+          pendingLabel="Creating account…"
           // §5: with JavaScript, submit stays disabled until the password meets the requirements.
-          disabled={submitting || (hydrated && live.password !== undefined)}
+          disabled={hydrated && live.password !== undefined}
         >
-          {submitting ? 'Creating account…' : authTexts.createAccount}
-        </button>
+          {authTexts.createAccount}
+        </SubmitButton>
       </Form>
       <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
       <p className="auth-switch">

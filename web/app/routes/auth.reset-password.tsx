@@ -11,10 +11,11 @@ import {
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { api, formFailure } from '../utils/api.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.resetTitle} · Animata` }];
 
@@ -75,13 +76,9 @@ export default function ResetPassword() {
           onValueChange={setPassword}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {submitting ? 'Saving…' : authTexts.setPassword}
-        </button>
+        <SubmitButton block pending={submitting} pendingLabel="Saving…">
+          {authTexts.setPassword}
+        </SubmitButton>
       </Form>
       <p className="auth-switch">
         <Link to={pagePaths.login}>{authTexts.goBack}</Link>

@@ -17,13 +17,14 @@ import {
 } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { api, formFailure } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.strongTitle} · Animata` }];
 
@@ -93,25 +94,18 @@ export default function StrongPassword() {
           onValueChange={setPassword}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="update"
-          className="button button--primary button--block"
+          block
           // §4.6: with JavaScript, Update is allowed only once the requirements are met.
           disabled={submitting || (hydrated && !isStrongPassword(password))}
         >
           {authTexts.updatePassword}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="later"
-          formNoValidate
-          className="button button--link"
-        >
+        </SubmitButton>
+        <SubmitButton name="intent" value="later" formNoValidate variant="link">
           {authTexts.updateLater}
-        </button>
+        </SubmitButton>
       </Form>
       <p className="muted small">
         You can change your password any time in <a href={pagePaths.login}>Account settings</a>.

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { getSession } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
@@ -56,21 +57,21 @@ export default function VerifyEmail() {
         setting up your account.
       </p>
       <Form method="post" className="stack">
-        <button type="submit" className="button button--primary button--block" disabled={sending}>
-          {sending ? (
+        <SubmitButton
+          block
+          pending={sending}
+          pendingLabel={
             <>
               <span className="spinner" aria-hidden="true" /> Sending…
             </>
-          ) : (
-            authTexts.resendEmail
-          )}
-        </button>
+          }
+        >
+          {authTexts.resendEmail}
+        </SubmitButton>
       </Form>
       <Form method="post" action={pagePaths.logout} className="auth-switch">
         <span className="muted">Wrong address? </span>
-        <button type="submit" className="button button--link">
-          {authTexts.logOut}
-        </button>
+        <SubmitButton variant="link">{authTexts.logOut}</SubmitButton>
       </Form>
     </>
   );

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
 import { LinkedText } from '../components/ui/linked-text.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 
@@ -46,15 +47,15 @@ export default function DevOutbox() {
           </div>
           {items.length > 0 ? (
             <Form method="post">
-              <button
-                type="submit"
+              <SubmitButton
                 name="intent"
                 value="clear"
-                className="button button--danger"
-                disabled={clearing}
+                variant="danger"
+                pending={clearing}
+                pendingLabel={outboxTexts.clearing}
               >
-                {clearing ? outboxTexts.clearing : outboxTexts.clear}
-              </button>
+                {outboxTexts.clear}
+              </SubmitButton>
             </Form>
           ) : null}
         </header>
