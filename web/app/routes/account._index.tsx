@@ -6,6 +6,7 @@ import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' }];
 

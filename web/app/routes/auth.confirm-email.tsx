@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { EmailRequestPage } from '../components/auth/email-request-page.js';
 import { emailRequestAction } from '../utils/email-request.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.confirmTitle} · Animata` }];
 

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animata` }];
 

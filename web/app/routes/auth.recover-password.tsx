@@ -4,6 +4,7 @@ import { useActionData } from '@remix-run/react';
 import { EmailRequestPage } from '../components/auth/email-request-page.js';
 import { redirectIfSignedIn } from '../utils/auth.server.js';
 import { emailRequestAction } from '../utils/email-request.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.recoverTitle} · Animata` }];
 

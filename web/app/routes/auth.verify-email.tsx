@@ -10,6 +10,7 @@ import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { getSession } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.verifyTitle} · Animata` }];
 
