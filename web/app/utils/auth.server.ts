@@ -28,19 +28,14 @@ export async function requireCustomer(
   options: { allowUnverified?: boolean; allowWeakPassword?: boolean } = {},
 ): Promise<SessionInfoResponse> {
   const client = api(request, context);
-  const result = await client.call(endpoints.account.session);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  if (!result.ok) {
-    // A 401 anywhere: the login page with the url parameter and the logged-out notice.
-    if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
-    throw new Response(result.error.notice, { status: result.status || 503 });
+  // A 401: the login page with the url parameter and the logged-out notice (Api.expect).
+  const session = await client.expect(client.call(endpoints.account.session));
+  if (!options.allowWeakPassword && session.passwordUpdateRequired) {
+    const url = new URL(request.url);
+    throw redirect(strongPasswordUrlFor(url.pathname + url.search));
   }
-  if (!options.allowWeakPassword && result.data.passwordUpdateRequired) {
-    throw redirect(strongPasswordUrlFor(here));
-  }
-  if (!options.allowUnverified && !result.data.verified) throw redirect(pagePaths.verifyEmail);
-  return result.data;
+  if (!options.allowUnverified && !session.verified) throw redirect(pagePaths.verifyEmail);
+  return session;
 }
 
 /**
