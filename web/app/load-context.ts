@@ -1,14 +1,9 @@
-import type { BffTransport } from '@animata/contracts';
+import type { WebLoadContext } from '@animata/contracts';
 
-/** What the server bridge (server/src/web/remix-bridge.ts) hands every loader and action. */
+/** Remix's `context` is the one declaration in libs/contracts, which the server bridge builds. */
 declare module '@remix-run/node' {
-  interface AppLoadContext {
-    bff: BffTransport;
-    requestId: string;
-    publicOrigin: string;
-    /** The visitor's address, forwarded to the BFF for rate limits and session records. */
-    clientAddress: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the fields are WebLoadContext's
+  interface AppLoadContext extends WebLoadContext {}
 }
 
 export {};

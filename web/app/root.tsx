@@ -1,4 +1,4 @@
-import { catalogueMessages, type Notification } from '@animata/contracts';
+import type { Notification } from '@animata/contracts';
 import {
   data,
   type LinksFunction,
@@ -6,8 +6,6 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -19,7 +17,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Snackbar } from './components/ui/snackbar.js';
-import { TopBar } from './components/top-bar.js';
+import { ErrorPage } from './components/ui/route-error-boundary.js';
 import { getSession } from './utils/auth.server.js';
 import stylesUrl from './styles/app.css?url';
 import { notificationCookie } from './utils/notification.server.js';
@@ -83,33 +81,13 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  // The root loader ran (only a child failed) when its data is here: its notification was
-  // already cleared, so it is shown here too.
+  // Every page has its own boundary (components/ui/route-error-boundary), so this one shows what
+  // failed in the root itself, the same way. When the root loader's data is here, its
+  // notification was already cleared, so it is shown here too.
   const rootData = useRouteLoaderData<typeof loader>('root');
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page not found' : 'Something went wrong';
-  const text = notFound
-    ? catalogueMessages.notFound
-    : isRouteErrorResponse(error) && typeof error.data === 'string' && error.data
-      ? error.data
-      : catalogueMessages.somethingWentWrong;
   return (
     <>
-      <TopBar />
-      <main id="main" className="page page--narrow">
-        <div className="message-card">
-          <p className="message-card__code" aria-hidden="true">
-            {notFound ? '404' : 'Error'}
-          </p>
-          <h1>{title}</h1>
-          <p className="muted">{text}</p>
-          <p>
-            <Link to="/" className="button button--primary">
-              Go to the home page
-            </Link>
-          </p>
-        </div>
-      </main>
+      <ErrorPage error={error} />
       <Snackbar notification={(rootData?.notification ?? null) as Notification | null} />
     </>
   );

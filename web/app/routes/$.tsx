@@ -1,6 +1,7 @@
 import { isProtectedPath } from '@animata/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireCustomer } from '../utils/auth.server.js';
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 /**
  * Any path no other route claims. The spec's protected paths that have no page yet (billing,

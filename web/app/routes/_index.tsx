@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
 import { redirectIfIncomplete } from '../utils/auth.server.js';
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const meta: MetaFunction = () => [
   { title: 'Animata' },

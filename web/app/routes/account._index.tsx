@@ -1,10 +1,12 @@
-import { API_BASE, twoFactorMessages } from '@animata/contracts';
+import { endpoints, twoFactorMessages } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' }];
 
@@ -22,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const enabled = form.get('twoFactor') === 'on';
   const client = api(request, context);
-  const result = await client.put(`${API_BASE}/account/two-factor`, { enabled });
+  const result = await client.call(endpoints.account.twoFactor, { enabled });
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
     return redirectWithNotification('/account', notify('error', result.error.notice));
@@ -56,14 +58,9 @@ export default function Account() {
           </div>
           <Form method="post">
             <input type="hidden" name="twoFactor" value={twoFactorEnabled ? 'off' : 'on'} />
-            <button
-              type="submit"
-              className="button button--ghost"
-              disabled={saving}
-              aria-pressed={twoFactorEnabled}
-            >
+            <SubmitButton variant="ghost" disabled={saving} aria-pressed={twoFactorEnabled}>
               {twoFactorEnabled ? 'Turn off' : 'Turn on'}
-            </button>
+            </SubmitButton>
           </Form>
         </section>
         <section className="card empty-state" aria-labelledby="account-soon">

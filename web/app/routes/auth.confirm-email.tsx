@@ -1,13 +1,14 @@
-import { API_BASE, authTexts } from '@animata/contracts';
+import { authTexts, endpoints } from '@animata/contracts';
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { EmailRequestPage } from '../components/auth/email-request-page.js';
 import { emailRequestAction } from '../utils/email-request.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.confirmTitle} · Animata` }];
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return emailRequestAction(request, context, `${API_BASE}/auth/send-validation-email`);
+  return emailRequestAction(request, context, endpoints.auth.sendValidationEmail);
 }
 
 export default function ConfirmEmail() {

@@ -1,20 +1,13 @@
 import {
-  API_BASE,
   authTexts,
+  endpoints,
   pagePaths,
   PASSWORD_ENFORCED_MIN_LENGTH,
-  type FieldErrors,
-  type LoginResponse,
   loginOutcome,
   validateLogin,
+  withReturnTo,
 } from '@animata/contracts';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   Form,
   Link,
@@ -24,21 +17,21 @@ import {
   useSearchParams,
 } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
-import { TextField } from '../components/auth/text-field.js';
+import { TextField } from '../components/ui/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
-import { api, type Api } from '../utils/api.server.js';
-import { loadCredentialsPage, recaptchaFieldOf } from '../utils/auth.server.js';
-import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { returnTo, withReturnTo } from '../utils/redirects.js';
 import {
-  openTwoFactor,
-  runTwoFactorStep,
-  type TwoFactorState,
-} from '../utils/two-factor.server.js';
+  credentialsAction,
+  loadCredentialsPage,
+  type CredentialsResult,
+} from '../utils/credentials.server.js';
+import { CouponBanner } from '../components/auth/coupon-banner.js';
+import { returnTo } from '../utils/redirects.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 
@@ -46,65 +39,21 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadCredentialsPage(request, context);
 }
 
-interface ActionResult {
-  fieldErrors?: FieldErrors;
-  notice?: string;
-  email?: string;
-  twoFactor?: TwoFactorState;
-}
+type ActionResult = CredentialsResult<{ email: string }>;
 
-async function login(client: Api, body: Record<string, string>, url: string) {
-  const result = await client.post<LoginResponse>(`${API_BASE}/auth/login`, body, {
+export function action({ request, context }: ActionFunctionArgs) {
+  return credentialsAction(request, context, {
+    endpoint: endpoints.auth.login,
+    twoFactorAction: 'login',
     knownFields: ['email', 'password'],
+    read: (form) => ({ email: String(form.get('email') ?? '') }),
+    validate: ({ email }, password) => validateLogin({ email, password }),
+    body: ({ email }, password, { recaptcha }) => ({ email, password, recaptcha }),
+    // The login is repeated with the token; the BFF checked the password before the code.
+    retryBody: ({ email }, tfaToken) => ({ email, tfa_token: tfaToken }),
+    outcome: loginOutcome,
+    valuesWithDialog: false,
   });
-  if (!result.ok) {
-    return data<ActionResult>(
-      {
-        fieldErrors: result.error.fieldErrors,
-        notice: result.error.notice,
-        email: body.email ?? '',
-      },
-      { status: result.status === 429 ? 429 : 422, headers: result.headers },
-    );
-  }
-  const outcome = loginOutcome(result.data, url);
-  if (outcome.kind === 'two-factor') {
-    return data<ActionResult>(
-      { twoFactor: openTwoFactor('login', body.email ?? '') },
-      { headers: result.headers },
-    );
-  }
-  if (outcome.kind === 'error') {
-    return data<ActionResult>(
-      { notice: outcome.message, email: body.email ?? '' },
-      { status: 422 },
-    );
-  }
-  return redirect(outcome.to, { headers: result.headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const client = api(request, context);
-  const url = returnTo(form.get('url'));
-  const email = String(form.get('email') ?? '');
-
-  const step = await runTwoFactorStep(form, client, 'login');
-  if (step.kind === 'cancelled') return data<ActionResult>({ email });
-  if (step.kind === 'pending') {
-    return data<ActionResult>(
-      { twoFactor: step.state },
-      { status: step.status, headers: step.headers },
-    );
-  }
-  // The login is repeated with the token; the BFF checked the password before the code.
-  if (step.kind === 'verified') return login(client, { email, tfa_token: step.token }, url);
-
-  const password = String(form.get('password') ?? '');
-  const fieldErrors = validateLogin({ email, password });
-  if (Object.keys(fieldErrors).length > 0)
-    return data<ActionResult>({ fieldErrors, email }, { status: 422 });
-  return login(client, { email, password, ...recaptchaFieldOf(form) }, url);
 }
 
 export default function Login() {
@@ -117,7 +66,7 @@ export default function Login() {
   const minimal = params.get('minimal') === '1';
   const url = returnTo(params.get('url'));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [values, setValues] = useState({ email: result?.email ?? '', password: '' });
+  const [values, setValues] = useState({ email: result?.values?.email ?? '', password: '' });
   const live = validateLogin(values);
   const serverErrors = result?.fieldErrors ?? {};
   const errorFor = (name: 'email' | 'password') =>
@@ -149,7 +98,7 @@ export default function Login() {
           type="email"
           autoComplete="username"
           required
-          defaultValue={result?.email ?? ''}
+          defaultValue={result?.values?.email ?? ''}
           error={errorFor('email')}
           onChange={(event) => setValues((v) => ({ ...v, email: event.target.value }))}
           onBlur={() => setTouched((t) => ({ ...t, email: true }))}
@@ -168,15 +117,15 @@ export default function Login() {
           </p>
         ) : null}
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="login"
-          className="button button--primary button--block"
-          disabled={submitting}
+          block
+          pending={submitting}
+          pendingLabel="Logging in…"
         >
-          {submitting ? 'Logging in…' : authTexts.loginButton}
-        </button>
+          {authTexts.loginButton}
+        </SubmitButton>
       </Form>
       <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
       <p className="auth-switch">

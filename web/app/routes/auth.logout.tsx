@@ -1,7 +1,9 @@
-import { API_BASE, authTexts, pagePaths, safeRedirect } from '@animata/contracts';
+import { authTexts, endpoints, loginUrlFor } from '@animata/contracts';
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animata` }];
 
@@ -12,11 +14,8 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animat
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const result = await api(request, context).post(`${API_BASE}/auth/sign-out`);
-  const target = safeRedirect(form.get('url'));
-  const to =
-    target === '/' ? pagePaths.login : `${pagePaths.login}?url=${encodeURIComponent(target)}`;
-  return redirect(to, { headers: result.headers });
+  const result = await api(request, context).call(endpoints.auth.signOut);
+  return redirect(loginUrlFor(form.get('url')), { headers: result.headers });
 }
 
 /** A GET only asks: signing out on a plain link would let other sites sign people out. */
@@ -26,9 +25,7 @@ export default function Logout() {
       <h1 className="auth-title">{authTexts.logOut}</h1>
       <p>Do you want to log out of Animata?</p>
       <Form method="post" className="stack">
-        <button type="submit" className="button button--primary button--block">
-          {authTexts.logOut}
-        </button>
+        <SubmitButton block>{authTexts.logOut}</SubmitButton>
       </Form>
     </>
   );

@@ -1,9 +1,10 @@
-import { API_BASE, authTexts } from '@animata/contracts';
+import { authTexts, endpoints } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { EmailRequestPage } from '../components/auth/email-request-page.js';
 import { redirectIfSignedIn } from '../utils/auth.server.js';
 import { emailRequestAction } from '../utils/email-request.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.recoverTitle} · Animata` }];
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return emailRequestAction(request, context, `${API_BASE}/auth/send-password-reset-email`);
+  return emailRequestAction(request, context, endpoints.auth.sendPasswordResetEmail);
 }
 
 export default function RecoverPassword() {

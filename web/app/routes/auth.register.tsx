@@ -1,20 +1,14 @@
 import {
-  API_BASE,
-  authMessages,
   authTexts,
+  endpoints,
   fieldMessages,
+  loginUrlFor,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  registerOutcome,
   validateRegister,
-  type FieldErrors,
-  type RegisterResponse,
 } from '@animata/contracts';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   Form,
   Link,
@@ -24,23 +18,22 @@ import {
   useSearchParams,
 } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
-import { TextField } from '../components/auth/text-field.js';
+import { TextField } from '../components/ui/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { useHydrated } from '../utils/use-hydrated.js';
-import { api, type Api } from '../utils/api.server.js';
-import { loadCredentialsPage, recaptchaFieldOf } from '../utils/auth.server.js';
-import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { loginUrlFor, returnTo } from '../utils/redirects.js';
-import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import {
-  openTwoFactor,
-  runTwoFactorStep,
-  type TwoFactorState,
-} from '../utils/two-factor.server.js';
+  credentialsAction,
+  loadCredentialsPage,
+  type CredentialsResult,
+} from '../utils/credentials.server.js';
+import { CouponBanner } from '../components/auth/coupon-banner.js';
+import { returnTo } from '../utils/redirects.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: 'Create your free account · Animata' }];
 
@@ -48,79 +41,29 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadCredentialsPage(request, context);
 }
 
-interface ActionResult {
-  fieldErrors?: FieldErrors;
-  notice?: string;
-  values?: { name: string; email: string };
-  twoFactor?: TwoFactorState;
-}
+type ActionResult = CredentialsResult<{ name: string; email: string }>;
 
-async function register(
-  client: Api,
-  body: Record<string, string>,
-  values: { name: string; email: string },
-) {
-  const result = await client.post<RegisterResponse>(`${API_BASE}/auth/register`, body, {
+export function action({ request, context }: ActionFunctionArgs) {
+  return credentialsAction(request, context, {
+    endpoint: endpoints.auth.register,
+    twoFactorAction: 'register',
     knownFields: ['name', 'email', 'password'],
-  });
-  if (!result.ok) {
-    return data<ActionResult>(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice, values },
-      { status: result.status === 429 ? 429 : 422, headers: result.headers },
-    );
-  }
-  if (result.data.tfa_required) {
-    return data<ActionResult>(
-      { twoFactor: openTwoFactor('register', values.email), values },
-      { headers: result.headers },
-    );
-  }
-  if (!result.data.customer_id) {
-    return data<ActionResult>({ notice: authMessages.unknownLoginError, values }, { status: 422 });
-  }
-  // §4.4: the message, a sign-up event (recorded by the BFF), then /.
-  return redirectWithNotification('/', notify('success', authMessages.registered), {
-    headers: result.headers,
-  });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const client = api(request, context);
-  const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') };
-  const redirectTo = returnTo(form.get('url'));
-
-  const step = await runTwoFactorStep(form, client, 'register');
-  if (step.kind === 'cancelled') return data<ActionResult>({ values });
-  if (step.kind === 'pending') {
-    return data<ActionResult>(
-      { twoFactor: step.state, values },
-      { status: step.status, headers: step.headers },
-    );
-  }
-  // Re-submitted with the token and without the captcha; the BFF kept the checked password.
-  if (step.kind === 'verified') {
-    return register(
-      client,
-      { name: values.name, email: values.email, tfa_token: step.token },
-      values,
-    );
-  }
-
-  const password = String(form.get('password') ?? '');
-  const fieldErrors = validateRegister({ ...values, password });
-  if (Object.keys(fieldErrors).length > 0)
-    return data<ActionResult>({ fieldErrors, values }, { status: 422 });
-  return register(
-    client,
-    {
+    read: (form) => ({
+      name: String(form.get('name') ?? ''),
+      email: String(form.get('email') ?? ''),
+    }),
+    validate: (values, password) => validateRegister({ ...values, password }),
+    body: (values, password, { redirectTo, recaptcha }) => ({
       ...values,
       password,
       redirect: redirectTo,
-      ...recaptchaFieldOf(form),
-    },
-    values,
-  );
+      recaptcha,
+    }),
+    // Re-submitted with the token and without the captcha; the BFF kept the checked password.
+    retryBody: ({ name, email }, tfaToken) => ({ name, email, tfa_token: tfaToken }),
+    outcome: registerOutcome,
+    valuesWithDialog: true,
+  });
 }
 
 export default function Register() {
@@ -197,16 +140,17 @@ export default function Register() {
           onValueChange={(password) => setValues((v) => ({ ...v, password }))}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="register"
-          className="button button--primary button--block"
+          block
+          pending={submitting}
+          pendingLabel="Creating account…"
           // §5: with JavaScript, submit stays disabled until the password meets the requirements.
-          disabled={submitting || (hydrated && live.password !== undefined)}
+          disabled={hydrated && live.password !== undefined}
         >
-          {submitting ? 'Creating account…' : authTexts.createAccount}
-        </button>
+          {authTexts.createAccount}
+        </SubmitButton>
       </Form>
       <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
       <p className="auth-switch">

@@ -1,21 +1,22 @@
 import {
-  API_BASE,
   authTexts,
+  endpoints,
   fieldMessages,
   newPasswordError,
   pagePaths,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   type FieldErrors,
-  type MessageResponse,
 } from '@animata/contracts';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
-import { api } from '../utils/api.server.js';
+import { PasswordField } from '../components/ui/password-field.js';
+import { api, formFailure } from '../utils/api.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.resetTitle} · Animata` }];
 
@@ -31,17 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // §5: the requirements check; a failing requirement's message is the password error.
   const error = newPasswordError(password);
   if (error) return data<ActionResult>({ fieldErrors: { password: error } }, { status: 422 });
-  const result = await api(request, context).post<MessageResponse>(
-    `${API_BASE}/auth/reset-password`,
+  const result = await api(request, context).call(
+    endpoints.auth.resetPassword,
     { token, password },
     { knownFields: ['password'] },
   );
-  if (!result.ok) {
-    return data<ActionResult>(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice },
-      { status: result.status === 429 ? 429 : 422 },
-    );
-  }
+  if (!result.ok) return formFailure(result, {});
   // 'Your password was reset', then / (old sessions ended, a new one started).
   return redirectWithNotification('/', notify('success', result.data.message), {
     headers: result.headers,
@@ -81,13 +77,9 @@ export default function ResetPassword() {
           onValueChange={setPassword}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {submitting ? 'Saving…' : authTexts.setPassword}
-        </button>
+        <SubmitButton block pending={submitting} pendingLabel="Saving…">
+          {authTexts.setPassword}
+        </SubmitButton>
       </Form>
       <p className="auth-switch">
         <Link to={pagePaths.login}>{authTexts.goBack}</Link>

@@ -1,14 +1,13 @@
 import {
-  API_BASE,
   authMessages,
   authTexts,
+  endpoints,
   fieldMessages,
   isStrongPassword,
   pagePaths,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type FieldErrors,
-  type MessageResponse,
 } from '@animata/contracts';
 import {
   data,
@@ -18,13 +17,15 @@ import {
 } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
-import { PasswordField } from '../components/auth/password-field.js';
+import { PasswordField } from '../components/ui/password-field.js';
 import { useHydrated } from '../utils/use-hydrated.js';
-import { api } from '../utils/api.server.js';
+import { api, formFailure } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.strongTitle} · Animata` }];
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = api(request, context);
   const url = returnTo(form.get('url'));
   if (form.get('intent') === 'later') {
-    const result = await client.delete<MessageResponse>(`${API_BASE}/account/change-password`);
+    const result = await client.call(endpoints.account.postponePasswordUpdate);
     if (!result.ok && result.error.kind === 'logged-out') return client.toLogin();
     return redirectWithNotification(
       url,
@@ -58,17 +59,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 422 },
     );
   }
-  const result = await client.post<MessageResponse>(
-    `${API_BASE}/account/change-password`,
+  const result = await client.call(
+    endpoints.account.changePassword,
     { password },
     { knownFields: ['password'] },
   );
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return client.toLogin();
-    return data<ActionResult>(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice },
-      { status: 422 },
-    );
+    return formFailure(result, {});
   }
   return redirectWithNotification(url, notify('success', result.data.message));
 }
@@ -97,25 +95,18 @@ export default function StrongPassword() {
           onValueChange={setPassword}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="update"
-          className="button button--primary button--block"
+          block
           // §4.6: with JavaScript, Update is allowed only once the requirements are met.
           disabled={submitting || (hydrated && !isStrongPassword(password))}
         >
           {authTexts.updatePassword}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="later"
-          formNoValidate
-          className="button button--link"
-        >
+        </SubmitButton>
+        <SubmitButton name="intent" value="later" formNoValidate variant="link">
           {authTexts.updateLater}
-        </button>
+        </SubmitButton>
       </Form>
       <p className="muted small">
         You can change your password any time in <a href={pagePaths.login}>Account settings</a>.

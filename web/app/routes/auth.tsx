@@ -2,6 +2,7 @@ import type { LinksFunction } from '@remix-run/node';
 import { Link, Outlet } from '@remix-run/react';
 import authStylesUrl from '../styles/auth.css?url';
 import { Logo } from '../components/top-bar.js';
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStylesUrl }];
 

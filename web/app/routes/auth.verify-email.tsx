@@ -1,4 +1,4 @@
-import { API_BASE, authTexts, pagePaths, type MessageResponse } from '@animata/contracts';
+import { authTexts, endpoints, loginUrlFor, pagePaths } from '@animata/contracts';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -6,9 +6,11 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { getSession } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.verifyTitle} · Animata` }];
 
@@ -19,10 +21,7 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.verifyTitle} · A
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
   if (token) {
-    const result = await api(request, context).post<MessageResponse>(
-      `${API_BASE}/auth/verify-email`,
-      { token },
-    );
+    const result = await api(request, context).call(endpoints.auth.verifyEmail, { token });
     return result.ok
       ? redirectWithNotification('/', notify('success', result.data.message))
       : redirectWithNotification(
@@ -31,17 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         );
   }
   const session = await getSession(request, context);
-  if (!session)
-    throw redirect(`${pagePaths.login}?url=${encodeURIComponent(pagePaths.verifyEmail)}`);
+  if (!session) throw redirect(loginUrlFor(pagePaths.verifyEmail));
   if (session.verified) throw redirect('/');
   return { email: session.email };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await api(request, context).post<MessageResponse>(
-    `${API_BASE}/auth/send-validation-email`,
-    {},
-  );
+  const result = await api(request, context).call(endpoints.auth.sendValidationEmail, {});
   if (!result.ok) {
     if (result.error.kind === 'logged-out') return api(request, context).toLogin();
     return redirectWithNotification(pagePaths.verifyEmail, notify('error', result.error.notice));
@@ -63,21 +58,21 @@ export default function VerifyEmail() {
         setting up your account.
       </p>
       <Form method="post" className="stack">
-        <button type="submit" className="button button--primary button--block" disabled={sending}>
-          {sending ? (
+        <SubmitButton
+          block
+          pending={sending}
+          pendingLabel={
             <>
               <span className="spinner" aria-hidden="true" /> Sending…
             </>
-          ) : (
-            authTexts.resendEmail
-          )}
-        </button>
+          }
+        >
+          {authTexts.resendEmail}
+        </SubmitButton>
       </Form>
       <Form method="post" action={pagePaths.logout} className="auth-switch">
         <span className="muted">Wrong address? </span>
-        <button type="submit" className="button button--link">
-          {authTexts.logOut}
-        </button>
+        <SubmitButton variant="link">{authTexts.logOut}</SubmitButton>
       </Form>
     </>
   );

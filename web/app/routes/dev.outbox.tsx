@@ -1,16 +1,12 @@
-import {
-  apiPaths,
-  outboxTexts,
-  pagePaths,
-  type OutboxListResponse,
-  type OutboxMail,
-} from '@animata/contracts';
+import { endpoints, outboxTexts, pagePaths, type OutboxMail } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { TopBar } from '../components/top-bar.js';
 import { LinkedText } from '../components/ui/linked-text.js';
+import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const meta: MetaFunction = () => [
   { title: `${outboxTexts.title} · Animata` },
@@ -20,7 +16,7 @@ export const meta: MetaFunction = () => [
 /** The mails the outbox transport kept (no SMTP_URL). The BFF answers 404 in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const client = api(request, context);
-  const { items } = await client.expect(client.get<OutboxListResponse>(apiPaths.devOutbox));
+  const { items } = await client.expect(client.call(endpoints.dev.outbox));
   return { items };
 }
 
@@ -28,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = api(request, context);
   const form = await request.formData();
   if (form.get('intent') !== 'clear') throw new Response('Unknown intent', { status: 400 });
-  const result = await client.delete(apiPaths.devOutbox);
+  const result = await client.call(endpoints.dev.clearOutbox);
   if (result.ok) {
     return redirectWithNotification(pagePaths.devOutbox, notify('success', outboxTexts.cleared));
   }
@@ -52,15 +48,15 @@ export default function DevOutbox() {
           </div>
           {items.length > 0 ? (
             <Form method="post">
-              <button
-                type="submit"
+              <SubmitButton
                 name="intent"
                 value="clear"
-                className="button button--danger"
-                disabled={clearing}
+                variant="danger"
+                pending={clearing}
+                pendingLabel={outboxTexts.clearing}
               >
-                {clearing ? outboxTexts.clearing : outboxTexts.clear}
-              </button>
+                {outboxTexts.clear}
+              </SubmitButton>
             </Form>
           ) : null}
         </header>

@@ -1,21 +1,32 @@
 import {
+  fillPath,
+  formErrorStatus,
   interpretError,
+  loginUrlFor,
   REQUEST_ID_HEADER,
-  type BffRequest,
+  type AnyEndpoint,
+  type Endpoint,
+  type HttpMethod,
   type InterpretedError,
+  type QueryParams,
 } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
-import { loginUrlFor, pagePathOf } from './redirects.js';
+import { data, redirect } from '@remix-run/node';
+import { pagePathOf } from './redirects.js';
 import { loggedOutNotification, notificationCookie } from './notification.server.js';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
   | { ok: false; status: number; error: InterpretedError; headers: Headers };
 
-interface CallOptions {
+export type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
+
+export interface CallOptions {
   /** Fields of the form: 422 entries for these become field errors, others notices. */
   knownFields?: readonly string[];
+  /** Values of the endpoint's `:name` path segments. */
+  params?: Record<string, string>;
+  query?: QueryParams;
 }
 
 /**
@@ -29,25 +40,34 @@ export class Api {
     private readonly context: AppLoadContext,
   ) {}
 
-  get<T>(path: string, options?: CallOptions): Promise<ApiResult<T>> {
-    return this.call<T>('GET', path, undefined, options);
-  }
-  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
-    return this.call<T>('POST', path, body, options);
-  }
-  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
-    return this.call<T>('PUT', path, body, options);
-  }
-  delete<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiResult<T>> {
-    return this.call<T>('DELETE', path, body, options);
+  /**
+   * Calls one endpoint of the contracts' table: its method and path, the body its request
+   * type allows (none for a call without one), the answer typed by its response type.
+   */
+  call<Response, Path extends string>(
+    endpoint: Endpoint<undefined, Response, Path>,
+    body?: undefined,
+    options?: CallOptions,
+  ): Promise<ApiResult<Response>>;
+  call<Request, Response, Path extends string>(
+    endpoint: Endpoint<Request, Response, Path>,
+    body: NoInfer<Request>,
+    options?: CallOptions,
+  ): Promise<ApiResult<Response>>;
+  call(endpoint: AnyEndpoint, body?: unknown, options: CallOptions = {}) {
+    const path = fillPath(endpoint.path, {
+      params: options.params ?? {},
+      query: options.query ?? {},
+    });
+    return this.send(endpoint.method, path, body, options);
   }
 
-  async call<T>(
-    method: BffRequest['method'],
+  private async send(
+    method: HttpMethod,
     path: string,
-    body?: unknown,
-    options: CallOptions = {},
-  ): Promise<ApiResult<T>> {
+    body: unknown,
+    options: CallOptions,
+  ): Promise<ApiResult<unknown>> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [REQUEST_ID_HEADER]: this.context.requestId,
@@ -83,7 +103,7 @@ export class Api {
     }
     const parsed = parseJson(response.body);
     if (response.status >= 200 && response.status < 300) {
-      return { ok: true, status: response.status, data: parsed as T, headers: responseHeaders };
+      return { ok: true, status: response.status, data: parsed, headers: responseHeaders };
     }
     const error = interpretError({
       status: response.status,
@@ -125,6 +145,21 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A form action's answer to a refused call: the field errors and the notice go back onto the
+ * form with `extra` (what the form shows again), under formErrorStatus (429 or 422).
+ */
+export function formFailure<Extra extends object>(
+  failure: ApiFailure,
+  extra: Extra,
+  init: { headers?: Headers } = {},
+) {
+  return data(
+    { fieldErrors: failure.error.fieldErrors, notice: failure.error.notice, ...extra },
+    { status: formErrorStatus(failure.status), ...init },
+  );
 }
 
 export function api(request: Request, context: AppLoadContext): Api {

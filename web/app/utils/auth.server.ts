@@ -1,11 +1,9 @@
 import {
-  apiPaths,
-  API_BASE,
+  endpoints,
   pagePaths,
   safeRedirect,
-  type AuthOptionsResponse,
+  strongPasswordUrlFor,
   type SessionInfoResponse,
-  type SiteCoupon,
 } from '@animata/contracts';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from './api.server.js';
@@ -15,7 +13,7 @@ export async function getSession(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionInfoResponse | null> {
-  const result = await api(request, context).get<SessionInfoResponse>(apiPaths.session);
+  const result = await api(request, context).call(endpoints.account.session);
   return result.ok ? result.data : null;
 }
 
@@ -30,19 +28,14 @@ export async function requireCustomer(
   options: { allowUnverified?: boolean; allowWeakPassword?: boolean } = {},
 ): Promise<SessionInfoResponse> {
   const client = api(request, context);
-  const result = await client.get<SessionInfoResponse>(apiPaths.session);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  if (!result.ok) {
-    // A 401 anywhere: the login page with the url parameter and the logged-out notice.
-    if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
-    throw new Response(result.error.notice, { status: result.status || 503 });
+  // A 401: the login page with the url parameter and the logged-out notice (Api.expect).
+  const session = await client.expect(client.call(endpoints.account.session));
+  if (!options.allowWeakPassword && session.passwordUpdateRequired) {
+    const url = new URL(request.url);
+    throw redirect(strongPasswordUrlFor(url.pathname + url.search));
   }
-  if (!options.allowWeakPassword && result.data.passwordUpdateRequired) {
-    throw redirect(`${pagePaths.strongPassword}?url=${encodeURIComponent(here)}`);
-  }
-  if (!options.allowUnverified && !result.data.verified) throw redirect(pagePaths.verifyEmail);
-  return result.data;
+  if (!options.allowUnverified && !session.verified) throw redirect(pagePaths.verifyEmail);
+  return session;
 }
 
 /**
@@ -56,11 +49,8 @@ export async function redirectIfIncomplete(
   const session = await getSession(request, context);
   if (!session) return;
   const url = new URL(request.url);
-  if (session.passwordUpdateRequired) {
-    throw redirect(
-      `${pagePaths.strongPassword}?url=${encodeURIComponent(url.pathname + url.search)}`,
-    );
-  }
+  if (session.passwordUpdateRequired)
+    throw redirect(strongPasswordUrlFor(url.pathname + url.search));
   if (!session.verified) throw redirect(pagePaths.verifyEmail);
 }
 
@@ -68,46 +58,4 @@ export async function redirectIfIncomplete(
 export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<void> {
   const session = await getSession(request, context);
   if (session) throw redirect(safeRedirect(new URL(request.url).searchParams.get('url')));
-}
-
-export async function getAuthOptions(
-  request: Request,
-  context: AppLoadContext,
-): Promise<AuthOptionsResponse> {
-  const result = await api(request, context).get<AuthOptionsResponse>(`${API_BASE}/auth/options`);
-  return result.ok ? result.data : { socialProviders: [], recaptchaSiteKey: null };
-}
-
-/** The site coupon the login and registration pages advertise, if one exists. */
-export async function getSiteCoupon(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SiteCoupon | null> {
-  const result = await api(request, context).get<{ coupon: SiteCoupon | null }>(
-    `${API_BASE}/coupons/site`,
-  );
-  return result.ok ? result.data.coupon : null;
-}
-
-/**
- * The loader of the login and registration pages: signed-in visitors go on to where they were
- * headed; the rest get the social providers, the reCAPTCHA key and the site coupon.
- */
-export async function loadCredentialsPage(request: Request, context: AppLoadContext) {
-  await redirectIfSignedIn(request, context);
-  const [options, coupon] = await Promise.all([
-    getAuthOptions(request, context),
-    getSiteCoupon(request, context),
-  ]);
-  return {
-    socialProviders: options.socialProviders,
-    recaptchaSiteKey: options.recaptchaSiteKey,
-    coupon,
-  };
-}
-
-/** The form's reCAPTCHA token as a BFF body field, or nothing when the form carried none. */
-export function recaptchaFieldOf(form: FormData): { recaptcha?: string } {
-  const recaptcha = form.get('recaptcha');
-  return typeof recaptcha === 'string' && recaptcha ? { recaptcha } : {};
 }

@@ -1,6 +1,12 @@
-import { validateEmailOnly, type FieldErrors, type MessageResponse } from '@animata/contracts';
+import {
+  validateEmailOnly,
+  type EmailOnlyRequest,
+  type Endpoint,
+  type FieldErrors,
+  type MessageResponse,
+} from '@animata/contracts';
 import { data, type AppLoadContext } from '@remix-run/node';
-import { api } from './api.server.js';
+import { api, formFailure } from './api.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
 
 /**
@@ -10,23 +16,14 @@ import { notify, redirectWithNotification } from './notification.server.js';
 export async function emailRequestAction(
   request: Request,
   context: AppLoadContext,
-  bffPath: string,
+  endpoint: Endpoint<EmailOnlyRequest, MessageResponse>,
 ) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   const fieldErrors: FieldErrors = validateEmailOnly(email);
   if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, email }, { status: 422 });
-  const result = await api(request, context).post<MessageResponse>(
-    bffPath,
-    { email },
-    { knownFields: ['email'] },
-  );
-  if (!result.ok) {
-    return data(
-      { fieldErrors: result.error.fieldErrors, notice: result.error.notice, email },
-      { status: result.status === 429 ? 429 : 422 },
-    );
-  }
+  const result = await api(request, context).call(endpoint, { email }, { knownFields: ['email'] });
+  if (!result.ok) return formFailure(result, { email });
   const url = new URL(request.url);
   return redirectWithNotification(url.pathname, notify('success', result.data.message));
 }

@@ -1,15 +1,10 @@
-import { pageAddress, pagePaths, safeRedirect } from '@animata/contracts';
+import { pageAddress, safeRedirect } from '@animata/contracts';
 
-/** `path?url=<where the visitor was going>`, or plain `path` when that is the home page. */
-export function withReturnTo(path: string, returnTo: string): string {
-  const target = safeRedirect(returnTo);
-  return target === '/' ? path : `${path}?url=${encodeURIComponent(target)}`;
-}
-
-/** /auth/login?url=<where the visitor was going>, or plain /auth/login for the home page. */
-export function loginUrlFor(returnTo: string): string {
-  return withReturnTo(pagePaths.login, returnTo);
-}
+/*
+ * What a loader or action reads of where the visitor is and was going. The addresses that carry
+ * it (loginUrlFor, withReturnTo, strongPasswordUrlFor) are built in libs/contracts, which the BFF
+ * shares.
+ */
 
 /** The address of the page a loader or action runs for (see pageAddress). */
 export function pagePathOf(request: Request): string {

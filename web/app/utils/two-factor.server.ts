@@ -1,9 +1,8 @@
 import {
-  API_BASE,
+  endpoints,
   TFA_MAX_SENDS,
   TFA_RESEND_SECONDS,
   type TwoFactorAction,
-  type TwoFactorTokenResponse,
 } from '@animata/contracts';
 import type { Api } from './api.server.js';
 
@@ -57,7 +56,7 @@ export async function sendTwoFactorCode(
   client: Api,
   state: TwoFactorState,
 ): Promise<{ state: TwoFactorState; headers: Headers }> {
-  const result = await client.post<TwoFactorTokenResponse>(`${API_BASE}/two-factor-auth/email`, {
+  const result = await client.call(endpoints.twoFactor.email, {
     action: state.action,
     contact: state.email,
   });
@@ -84,8 +83,8 @@ export async function verifyTwoFactorCode(
   state: TwoFactorState,
   code: string,
 ): Promise<{ state: TwoFactorState; verifiedToken: string | null }> {
-  const result = await client.post<TwoFactorTokenResponse>(
-    `${API_BASE}/two-factor-auth/code`,
+  const result = await client.call(
+    endpoints.twoFactor.code,
     { token: state.token ?? '', action: state.action, code, contact: state.email },
     { knownFields: ['code'] },
   );

@@ -4,7 +4,7 @@
  */
 export const PRODUCT = 'animata';
 export const API_ROOT = '/api';
-export const API_BASE = `${API_ROOT}/${PRODUCT}`;
+export const API_BASE = `${API_ROOT}/${PRODUCT}` as const;
 
 export const CARD_GATEWAY_SEGMENT = 'stripe';
 export const WALLET_GATEWAY_SEGMENT = 'paypal';
@@ -31,4 +31,6 @@ export const pagePaths = {
   logout: '/auth/logout',
   account: '/account',
   devOutbox: '/dev/outbox',
+  /** Starts social sign-in (`?redirectTo=`); fill `:provider` with fillPath. */
+  socialSignIn: '/auth/social/:provider',
 } as const;

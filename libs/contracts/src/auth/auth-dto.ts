@@ -120,6 +120,11 @@ export interface MessageResponse {
   message: string;
 }
 
+/** Reset password and e-mail verification: the message and whose account it was. */
+export interface CustomerMessageResponse extends MessageResponse {
+  customer_id: string;
+}
+
 /** POST {api}/auth/reset-password. */
 export class ResetPasswordRequest {
   @IsNotEmpty({ message: authMessages.resetLinkInvalid })
@@ -201,6 +206,11 @@ export interface TwoFactorTokenResponse {
 export class TwoFactorSettingRequest {
   @IsBoolean()
   enabled!: boolean;
+}
+
+/** PUT {api}/account/two-factor answers with the setting now in force. */
+export interface TwoFactorSettingResponse {
+  enabled: boolean;
 }
 
 /** GET {api}/auth/options: what the sign-in pages may offer. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isProtectedPath, loginOutcome } from './login-outcome.js';
+import { isProtectedPath, loginOutcome, registerOutcome } from './login-outcome.js';
 
 describe('loginOutcome (account-and-auth §4.2)', () => {
   it('opens the two-factor dialog when asked', () => {
@@ -35,6 +35,29 @@ describe('loginOutcome (account-and-auth §4.2)', () => {
     assert.deepEqual(loginOutcome({ ...base, verified: true }, '/account'), {
       kind: 'redirect',
       to: '/account',
+    });
+  });
+});
+
+describe('registerOutcome (account-and-auth §4.4)', () => {
+  it('opens the two-factor dialog when asked', () => {
+    assert.deepEqual(registerOutcome({ customer_id: null, tfa_required: true }), {
+      kind: 'two-factor',
+    });
+  });
+
+  it("answers 'Unknown login error.' without a customer_id", () => {
+    assert.deepEqual(registerOutcome({ customer_id: null, tfa_required: false }), {
+      kind: 'error',
+      message: 'Unknown login error.',
+    });
+  });
+
+  it('goes home with the registered message', () => {
+    assert.deepEqual(registerOutcome({ customer_id: 'c', tfa_required: false }), {
+      kind: 'redirect',
+      to: '/',
+      notice: 'You have successfully registered. Check your inbox and validate your email',
     });
   });
 });

@@ -1,9 +1,13 @@
 import { pagePaths } from '../api/paths.js';
+import { strongPasswordUrlFor } from '../navigation/return-to.js';
 import { authMessages } from './auth-messages.js';
-import type { LoginResponse } from './auth-dto.js';
+import type { LoginResponse, RegisterResponse } from './auth-dto.js';
 
+/** What the login or registration form does next; `notice` is a success shown after the redirect. */
 export type LoginOutcome =
-  { kind: 'two-factor' } | { kind: 'redirect'; to: string } | { kind: 'error'; message: string };
+  | { kind: 'two-factor' }
+  | { kind: 'redirect'; to: string; notice?: string }
+  | { kind: 'error'; message: string };
 
 /**
  * What the login form does with the BFF's answer (account-and-auth §4.2): the two-factor dialog
@@ -14,14 +18,20 @@ export type LoginOutcome =
 export function loginOutcome(response: LoginResponse, redirectTo: string): LoginOutcome {
   if (response.tfa_required) return { kind: 'two-factor' };
   if (!response.customer_id) return { kind: 'error', message: authMessages.unknownLoginError };
-  if (!response.secured) {
-    return {
-      kind: 'redirect',
-      to: `${pagePaths.strongPassword}?url=${encodeURIComponent(redirectTo)}`,
-    };
-  }
+  if (!response.secured) return { kind: 'redirect', to: strongPasswordUrlFor(redirectTo) };
   if (response.verified === false) return { kind: 'redirect', to: pagePaths.verifyEmail };
   return { kind: 'redirect', to: redirectTo };
+}
+
+/**
+ * What the registration form does with the BFF's answer (account-and-auth §4.4): the two-factor
+ * dialog when asked; without a customer_id, 'Unknown login error.'; otherwise the home page with
+ * the registered message (which sends an unverified customer on to the verify-email screen).
+ */
+export function registerOutcome(response: RegisterResponse): LoginOutcome {
+  if (response.tfa_required) return { kind: 'two-factor' };
+  if (!response.customer_id) return { kind: 'error', message: authMessages.unknownLoginError };
+  return { kind: 'redirect', to: pagePaths.home, notice: authMessages.registered };
 }
 
 /**

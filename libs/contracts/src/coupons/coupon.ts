@@ -15,6 +15,11 @@ export interface SiteCoupon {
   customDesign: CouponDesign;
 }
 
+/** GET {api}/coupons/site: the current site coupon, or null when none runs. */
+export interface SiteCouponResponse {
+  coupon: SiteCoupon | null;
+}
+
 /** The base the seasonal percent saving is computed against (§9). */
 export const PROMO_SAVING_BASE_DOLLARS = 240;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { interpretError } from './interpret.js';
+import { formErrorStatus, interpretError } from './interpret.js';
 import { catalogueMessages } from './messages.js';
 
 describe('interpretError (account-and-auth §8)', () => {
@@ -71,5 +71,14 @@ describe('interpretError (account-and-auth §8)', () => {
       catalogueMessages.unknownError,
     );
     assert.equal(interpretError({ status: 429, body: { error: 'Slow down' } }).notice, 'Slow down');
+  });
+});
+
+describe('formErrorStatus', () => {
+  it('keeps 429 and answers every other refusal of a form with 422', () => {
+    assert.equal(formErrorStatus(429), 429);
+    for (const status of [0, 400, 401, 403, 404, 409, 413, 422, 500, 503]) {
+      assert.equal(formErrorStatus(status), 422, String(status));
+    }
   });
 });

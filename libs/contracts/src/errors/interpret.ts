@@ -64,6 +64,15 @@ export function interpretError(input: InterpretInput): InterpretedError {
   return { ...base, kind: 'error', notice: nonEmpty(body.error) ?? catalogueMessages.unknownError };
 }
 
+/**
+ * The status a form action answers with after a refused call: 429 stays 429, so the browser
+ * and its tests can tell "too many attempts"; any other refusal is 422, the form shown again
+ * with its field errors and notice.
+ */
+export function formErrorStatus(status: number): 422 | 429 {
+  return status === 429 ? 429 : 422;
+}
+
 function interpretValidation(
   status: number,
   body: ErrorBody,

@@ -1,8 +1,9 @@
 import { authTexts, pagePaths, validateEmailOnly, type FieldErrors } from '@animata/contracts';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
-import { TextField } from './text-field.js';
+import { TextField } from '../ui/text-field.js';
 import { FormNotice } from '../ui/form-notice.js';
+import { SubmitButton } from '../ui/submit-button.js';
 
 /** Recover password and Confirm email share this layout (account-and-auth §2.3). */
 export function EmailRequestPage({
@@ -45,13 +46,9 @@ export function EmailRequestPage({
           onBlur={() => setTouched(true)}
         />
         <FormNotice>{result?.notice}</FormNotice>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {submitting ? 'Sending…' : authTexts.sendEmail}
-        </button>
+        <SubmitButton block pending={submitting} pendingLabel="Sending…">
+          {authTexts.sendEmail}
+        </SubmitButton>
       </Form>
       <p className="auth-switch">
         <Link to={pagePaths.login}>{authTexts.backToLogin}</Link>

@@ -1,4 +1,4 @@
-import { authTexts } from '@animata/contracts';
+import { authTexts, fillPath, pagePaths } from '@animata/contracts';
 
 /** Social sign-in links; shown only for configured providers, disabled while submitting. */
 export function SocialButtons({
@@ -11,8 +11,7 @@ export function SocialButtons({
   disabled: boolean;
 }) {
   if (providers.length === 0) return null;
-  const query =
-    redirectTo && redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  const query = { redirectTo: redirectTo && redirectTo !== '/' ? redirectTo : undefined };
   return (
     <div className="social">
       <p className="social__divider">
@@ -33,7 +32,7 @@ export function SocialButtons({
           <a
             key={provider}
             className={`button button--social button--${provider}`}
-            href={`/auth/social/${provider}${query}`}
+            href={fillPath(pagePaths.socialSignIn, { params: { provider }, query })}
           >
             {label}
           </a>

@@ -3,6 +3,8 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { TwoFactorState } from '../../utils/two-factor.server.js';
 import { FormNotice } from '../ui/form-notice.js';
+import { SubmitButton } from '../ui/submit-button.js';
+import { TextField } from '../ui/text-field.js';
 
 /** Seconds until `at`, ticking every second while JavaScript runs. */
 function useSecondsUntil(at: number, enabled: boolean): number {
@@ -92,15 +94,9 @@ export function TwoFactorPanel({
             </label>
           </fieldset>
           <FormNotice>{state.error}</FormNotice>
-          <button
-            type="submit"
-            name="intent"
-            value="tfa-send"
-            className="button button--primary"
-            disabled={busy}
-          >
+          <SubmitButton name="intent" value="tfa-send" disabled={busy}>
             {twoFactorMessages.sendEmail}
-          </button>
+          </SubmitButton>
         </Form>
       ) : (
         <>
@@ -108,53 +104,34 @@ export function TwoFactorPanel({
           <Form method="post" className="stack">
             {hidden}
             <input type="hidden" name="tfaToken" value={state.token ?? ''} />
-            <div className={`field${state.codeError ? ' field--invalid' : ''}`}>
-              <label htmlFor="tfa-code" className="field__label">
-                Code
-              </label>
-              <div className="field__control">
-                <input
-                  id="tfa-code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\s*(\d\s*){6}"
-                  maxLength={12}
-                  required
-                  autoFocus
-                  aria-invalid={state.codeError ? true : undefined}
-                  aria-describedby={state.codeError ? 'tfa-code-error' : undefined}
-                />
-              </div>
-              {state.codeError ? (
-                <p id="tfa-code-error" className="field__error" role="alert">
-                  {state.codeError}
-                </p>
-              ) : null}
-            </div>
+            <TextField
+              label="Code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\s*(\d\s*){6}"
+              maxLength={12}
+              required
+              autoFocus
+              error={state.codeError ?? undefined}
+            />
             <FormNotice>{state.error}</FormNotice>
-            <button
-              type="submit"
-              name="intent"
-              value="tfa-code"
-              className="button button--primary"
-              disabled={busy}
-            >
+            <SubmitButton name="intent" value="tfa-code" disabled={busy}>
               Verify code
-            </button>
+            </SubmitButton>
           </Form>
           <Form method="post">
             {hidden}
             <input type="hidden" name="tfaToken" value={state.token ?? ''} />
-            <button
-              type="submit"
+            <SubmitButton
               name="intent"
               value="tfa-send"
-              className="button button--ghost button--block"
+              variant="ghost"
+              block
               disabled={busy || limitReached || (hydrated && seconds > 0)}
             >
               {resendLabel}
-            </button>
+            </SubmitButton>
           </Form>
         </>
       )}
@@ -163,9 +140,9 @@ export function TwoFactorPanel({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="email" value={state.email} />
-        <button type="submit" name="intent" value="tfa-cancel" className="button button--link">
+        <SubmitButton name="intent" value="tfa-cancel" variant="link">
           Cancel
-        </button>
+        </SubmitButton>
       </Form>
     </dialog>
   );

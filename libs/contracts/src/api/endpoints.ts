@@ -1,0 +1,144 @@
+import type { BffRequest } from './transport.js';
+import { API_BASE, apiPaths } from './paths.js';
+import type { AppAuthorizeRequest, AppAuthorizeResponse } from '../apps/app-authorization.js';
+import type {
+  AuthOptionsResponse,
+  ChangePasswordRequest,
+  CustomerMessageResponse,
+  EmailOnlyRequest,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RegisterRequest,
+  RegisterResponse,
+  ResetPasswordRequest,
+  TwoFactorCodeRequest,
+  TwoFactorEmailRequest,
+  TwoFactorSettingRequest,
+  TwoFactorSettingResponse,
+  TwoFactorTokenResponse,
+  VerifyEmailRequest,
+} from '../auth/auth-dto.js';
+import type { SiteCouponResponse } from '../coupons/coupon.js';
+import type { OutboxListResponse } from '../dev/outbox.js';
+import type { HealthResponse, ReadinessResponse } from '../health/health.js';
+import type { SessionInfoResponse } from '../session-info/session-info.js';
+
+export type HttpMethod = BffRequest['method'];
+
+/**
+ * One call of the BFF: its method and full path (from `/`, Nest-style `:name` segments), with
+ * the JSON body it takes and the JSON it answers with carried as types only. `undefined` means
+ * no body (a request without one, or an answer that is empty or not JSON: 204, a redirect, the
+ * Prometheus text). The server routes with `@Post(endpoints.auth.login.path)` under a bare
+ * `@Controller()`; the web client calls `api.call(endpoints.auth.login, body)`.
+ */
+export interface Endpoint<Request, Response, Path extends string = string> {
+  readonly method: HttpMethod;
+  readonly path: Path;
+  /**
+   * Phantom: for the compiler only, never present at run time. The request is a parameter
+   * type, so an endpoint that accepts more (`Partial<EmailOnlyRequest>`) stands in where code
+   * sends less (`EmailOnlyRequest`), never the other way round.
+   */
+  readonly types?: {
+    readonly request: (body: Request) => void;
+    readonly response: Response;
+  };
+}
+
+/** Any endpoint, whatever it takes and answers. */
+export type AnyEndpoint = Endpoint<never, unknown>;
+export type RequestOf<E> = E extends {
+  readonly types?: { readonly request: (body: infer R) => void };
+}
+  ? R
+  : never;
+export type ResponseOf<E> = E extends { readonly types?: { readonly response: infer R } }
+  ? R
+  : never;
+
+/** `endpoint<Request, Response>().post(path)`: the types first, then the path as a literal. */
+function endpoint<Request = undefined, Response = undefined>() {
+  const at =
+    (method: HttpMethod) =>
+    <const Path extends string>(path: Path): Endpoint<Request, Response, Path> => ({
+      method,
+      path,
+    });
+  return { get: at('GET'), post: at('POST'), put: at('PUT'), delete: at('DELETE') };
+}
+
+/**
+ * Every BFF call the pages and the server agree on (account-and-auth §3, §7; billing-teams-apps
+ * §2). A new call is added here first; both sides then read its path and types from this table.
+ */
+export const endpoints = {
+  auth: {
+    login: endpoint<LoginRequest, LoginResponse>().post(`${API_BASE}/auth/login`),
+    register: endpoint<RegisterRequest, RegisterResponse>().post(`${API_BASE}/auth/register`),
+    /** 401 without a session; the session cookies are cleared either way (§4.3). */
+    signOut: endpoint<undefined, MessageResponse>().post(`${API_BASE}/auth/sign-out`),
+    /** Signed in: no body, the own address. Signed out (Confirm email): `{ email }`. */
+    sendValidationEmail: endpoint<Partial<EmailOnlyRequest>, MessageResponse>().post(
+      `${API_BASE}/auth/send-validation-email`,
+    ),
+    sendPasswordResetEmail: endpoint<EmailOnlyRequest, MessageResponse>().post(
+      `${API_BASE}/auth/send-password-reset-email`,
+    ),
+    /** The token may come in the query string instead (`?token=`, the spec's other reading). */
+    resetPassword: endpoint<ResetPasswordRequest, CustomerMessageResponse>().post(
+      `${API_BASE}/auth/reset-password`,
+    ),
+    verifyEmail: endpoint<VerifyEmailRequest, CustomerMessageResponse>().post(
+      `${API_BASE}/auth/verify-email`,
+    ),
+    options: endpoint<undefined, AuthOptionsResponse>().get(`${API_BASE}/auth/options`),
+    social: {
+      /** A browser navigation (`?redirectTo=`): a redirect to the provider, not JSON. */
+      start: endpoint().get(`${API_BASE}/auth/social/:provider`),
+      /** Where the provider sends the browser back; redirects to the page it was going to. */
+      callback: endpoint().get(`${API_BASE}/auth/social/:provider/callback`),
+    },
+  },
+  account: {
+    /** Who is signed in; 401 without a live session. */
+    session: endpoint<undefined, SessionInfoResponse>().get(apiPaths.session),
+    changePassword: endpoint<ChangePasswordRequest, MessageResponse>().post(
+      `${API_BASE}/account/change-password`,
+    ),
+    /** 'Update later' of the strong-password screen. */
+    postponePasswordUpdate: endpoint<undefined, MessageResponse>().delete(
+      `${API_BASE}/account/change-password`,
+    ),
+    twoFactor: endpoint<TwoFactorSettingRequest, TwoFactorSettingResponse>().put(
+      `${API_BASE}/account/two-factor`,
+    ),
+  },
+  twoFactor: {
+    email: endpoint<TwoFactorEmailRequest, TwoFactorTokenResponse>().post(
+      `${API_BASE}/two-factor-auth/email`,
+    ),
+    code: endpoint<TwoFactorCodeRequest, TwoFactorTokenResponse>().post(
+      `${API_BASE}/two-factor-auth/code`,
+    ),
+  },
+  coupons: {
+    site: endpoint<undefined, SiteCouponResponse>().get(`${API_BASE}/coupons/site`),
+  },
+  dev: {
+    /** Development only: 404 in production. */
+    outbox: endpoint<undefined, OutboxListResponse>().get(apiPaths.devOutbox),
+    /** 204, no body. */
+    clearOutbox: endpoint().delete(apiPaths.devOutbox),
+  },
+  health: {
+    live: endpoint<undefined, HealthResponse>().get(apiPaths.health),
+    /** 200 or 503 with the same body. */
+    ready: endpoint<undefined, ReadinessResponse>().get(apiPaths.healthReady),
+  },
+  /** Prometheus text format, outside /api like every scrape target. */
+  metrics: endpoint().get(apiPaths.metrics),
+  /** No controller yet (the apps issue). */
+  appAuthorize: endpoint<AppAuthorizeRequest, AppAuthorizeResponse>().post(apiPaths.appAuthorize),
+} as const;

@@ -1,0 +1,20 @@
+import type { BffTransport } from './transport.js';
+
+/**
+ * What every Remix loader and action receives as `context`, declared once: the server's Remix
+ * bridge builds it for each page request, and the web app merges it into Remix's
+ * `AppLoadContext` (web/app/load-context.ts).
+ */
+export interface WebLoadContext {
+  /** How the web's BFF client reaches the BFF (in-process inject() or HTTP). */
+  bff: BffTransport;
+  /** The page request's correlation id, forwarded to the BFF and shown in the logs. */
+  requestId: string;
+  /** The public origin the pages are served from; the BFF sees it as the calls' origin. */
+  publicOrigin: string;
+  /**
+   * The visitor's address as Fastify sees it (TRUST_PROXY decides which proxies count),
+   * forwarded to the BFF for rate limits and session records.
+   */
+  clientAddress: string;
+}
