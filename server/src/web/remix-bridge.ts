@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { BffTransport } from '@animata/contracts';
+import type { BffTransport, WebLoadContext } from '@animata/contracts';
 import { API_ROOT, catalogueMessages, ownMessages } from '@animata/contracts';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,15 +15,6 @@ export interface RemixBridgeOptions {
   publicOrigin: string | null;
   bodyLimitBytes: number;
   bff: BffTransport;
-}
-
-/** What every Remix loader and action receives as `context` (declared in web/app/load-context.ts). */
-export interface WebLoadContext {
-  bff: BffTransport;
-  requestId: string;
-  publicOrigin: string;
-  /** The visitor's address as Fastify sees it (TRUST_PROXY decides which proxies count). */
-  clientAddress: string;
 }
 
 /**

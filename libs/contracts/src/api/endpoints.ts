@@ -114,6 +114,8 @@ export const endpoints = {
     twoFactor: endpoint<TwoFactorSettingRequest, TwoFactorSettingResponse>().put(
       `${API_BASE}/account/two-factor`,
     ),
+    /** Signs one of the customer's own sessions out; 204, or 404 for anyone else's. */
+    endSession: endpoint().delete(`${API_BASE}/account/sessions/:id`),
   },
   twoFactor: {
     email: endpoint<TwoFactorEmailRequest, TwoFactorTokenResponse>().post(

@@ -11,8 +11,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
-  API_BASE,
-  apiPaths,
+  endpoints,
   ChangePasswordRequest,
   type MessageResponse,
   type SessionInfoResponse,
@@ -31,13 +30,13 @@ export class AccountController {
     private readonly passwords: AccountPasswordService,
   ) {}
 
-  @Get(apiPaths.session)
+  @Get(endpoints.account.session.path)
   @Header('cache-control', 'no-store')
   me(@CurrentSession() auth: AuthenticatedCustomer): Promise<SessionInfoResponse> {
     return this.account.sessionInfo(auth);
   }
 
-  @Post(`${API_BASE}/account/change-password`)
+  @Post(endpoints.account.changePassword.path)
   @HttpCode(200)
   changePassword(
     @CurrentSession() auth: AuthenticatedCustomer,
@@ -47,13 +46,13 @@ export class AccountController {
   }
 
   /** 'Update later' of the strong-password screen. */
-  @Delete(`${API_BASE}/account/change-password`)
+  @Delete(endpoints.account.postponePasswordUpdate.path)
   @HttpCode(200)
   postponePasswordUpdate(@CurrentSession() auth: AuthenticatedCustomer): Promise<MessageResponse> {
     return this.passwords.postpone(auth);
   }
 
-  @Put(`${API_BASE}/account/two-factor`)
+  @Put(endpoints.account.twoFactor.path)
   setTwoFactor(
     @CurrentSession() auth: AuthenticatedCustomer,
     @Body() dto: TwoFactorSettingRequest,
@@ -61,7 +60,7 @@ export class AccountController {
     return this.account.setTwoFactor(auth, dto.enabled);
   }
 
-  @Delete(`${API_BASE}/account/sessions/:id`)
+  @Delete(endpoints.account.endSession.path)
   @HttpCode(204)
   async endSession(
     @CurrentSession() auth: AuthenticatedCustomer,

@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_BASE,
+  endpoints,
   authMessages,
   EmailOnlyRequest,
   LoginRequest,
@@ -28,7 +28,7 @@ import {
 import { AuthService, type AuthOutcome } from './auth.service.js';
 import { clientContext, type ClientContext } from './client-context.js';
 
-@Controller(`${API_BASE}/auth`)
+@Controller()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -36,7 +36,7 @@ export class AuthController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Post('login')
+  @Post(endpoints.auth.login.path)
   @HttpCode(200)
   async login(
     @Body() dto: LoginRequest,
@@ -47,7 +47,7 @@ export class AuthController {
     return this.send(reply, client, await this.auth.login(dto, client));
   }
 
-  @Post('register')
+  @Post(endpoints.auth.register.path)
   @HttpCode(200)
   async register(
     @Body() dto: RegisterRequest,
@@ -59,7 +59,7 @@ export class AuthController {
   }
 
   /** Ends the session; the cookies go even when there was none (then 401, §4.3). */
-  @Post('sign-out')
+  @Post(endpoints.auth.signOut.path)
   @HttpCode(200)
   async signOut(
     @Req() request: FastifyRequest,
@@ -74,7 +74,7 @@ export class AuthController {
   }
 
   /** Signed in: resend to the own address. Signed out (Confirm email page): by address. */
-  @Post('send-validation-email')
+  @Post(endpoints.auth.sendValidationEmail.path)
   @HttpCode(200)
   async sendValidationEmail(
     @Body() dto: Partial<EmailOnlyRequest>,
@@ -86,7 +86,7 @@ export class AuthController {
     return this.auth.requestVerificationByEmail(validated.email, clientContext(request));
   }
 
-  @Post('send-password-reset-email')
+  @Post(endpoints.auth.sendPasswordResetEmail.path)
   @HttpCode(200)
   sendPasswordResetEmail(
     @Body() dto: EmailOnlyRequest,
@@ -96,7 +96,7 @@ export class AuthController {
   }
 
   /** The token comes in the body or, as the spec's other reading has it, in the query string. */
-  @Post('reset-password')
+  @Post(endpoints.auth.resetPassword.path)
   @HttpCode(200)
   async resetPassword(
     @Body() dto: ResetPasswordRequest,
@@ -109,7 +109,7 @@ export class AuthController {
     return this.send(reply, client, await this.auth.resetPassword(token, dto.password, client));
   }
 
-  @Post('verify-email')
+  @Post(endpoints.auth.verifyEmail.path)
   @HttpCode(200)
   verifyEmail(@Body() dto: VerifyEmailRequest): Promise<MessageResponse & { customer_id: string }> {
     return this.auth.verifyEmail(dto.token);

@@ -1,10 +1,10 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { API_BASE, type SiteCoupon } from '@animata/contracts';
+import { endpoints, type SiteCoupon } from '@animata/contracts';
 import type { Clock } from '../../common/clock.js';
 import { CLOCK } from '../../common/tokens.js';
 import { CouponsRepository } from './coupons.repository.js';
 
-@Controller(`${API_BASE}/coupons`)
+@Controller()
 export class CouponsController {
   constructor(
     private readonly coupons: CouponsRepository,
@@ -12,7 +12,7 @@ export class CouponsController {
   ) {}
 
   /** The current site coupon for the sign-in pages' banner (public). */
-  @Get('site')
+  @Get(endpoints.coupons.site.path)
   @Header('cache-control', 'public, max-age=60')
   async site(): Promise<{ coupon: SiteCoupon | null }> {
     return { coupon: await this.coupons.findSiteCoupon(this.clock.now()) };

@@ -1,4 +1,4 @@
-import { apiPaths, type HealthResponse, type ReadinessResponse } from '@animata/contracts';
+import { endpoints, type HealthResponse, type ReadinessResponse } from '@animata/contracts';
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { HealthService } from './health.service.js';
@@ -8,14 +8,14 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /** Liveness: the process answers. */
-  @Get(apiPaths.health)
+  @Get(endpoints.health.live.path)
   @HttpCode(200)
   live(): HealthResponse {
     return { status: 'ok' };
   }
 
   /** Readiness: the database (and Redis when configured) answer; 503 otherwise. */
-  @Get(apiPaths.healthReady)
+  @Get(endpoints.health.ready.path)
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
     const result = await this.health.readiness();
     void reply.status(result.status === 'ok' ? 200 : 503).header('cache-control', 'no-store');

@@ -1,4 +1,4 @@
-import { apiPaths, type OutboxListResponse } from '@animata/contracts';
+import { endpoints, type OutboxListResponse } from '@animata/contracts';
 import { Controller, Delete, Get, Header, HttpCode } from '@nestjs/common';
 import { DevOutboxService } from './dev-outbox.service.js';
 
@@ -6,13 +6,13 @@ import { DevOutboxService } from './dev-outbox.service.js';
 export class DevOutboxController {
   constructor(private readonly outbox: DevOutboxService) {}
 
-  @Get(apiPaths.devOutbox)
+  @Get(endpoints.dev.outbox.path)
   @Header('cache-control', 'no-store')
   list(): Promise<OutboxListResponse> {
     return this.outbox.list();
   }
 
-  @Delete(apiPaths.devOutbox)
+  @Delete(endpoints.dev.clearOutbox.path)
   @HttpCode(204)
   clear(): Promise<void> {
     return this.outbox.clear();

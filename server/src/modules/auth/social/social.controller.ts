@@ -1,12 +1,12 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_BASE,
+  endpoints,
+  loginUrlFor,
   authMessages,
   encodeNotification,
   NOTIFICATION_COOKIE,
   NOTIFICATION_COOKIE_MAX_AGE_SECONDS,
-  pagePaths,
   safeRedirect,
   SNACKBAR_TIMEOUT_MS,
 } from '@animata/contracts';
@@ -31,7 +31,7 @@ interface OAuthCookie {
 const OAUTH_COOKIE_TTL_S = 10 * 60;
 
 /** /auth/social/{provider}?redirectTo=… leads here; the provider answers at …/callback. */
-@Controller(`${API_BASE}/auth/social`)
+@Controller()
 export class SocialController {
   constructor(
     private readonly strategies: OAuthStrategies,
@@ -40,7 +40,7 @@ export class SocialController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get(':provider')
+  @Get(endpoints.auth.social.start.path)
   async start(
     @Param('provider') provider: string,
     @Query('redirectTo') redirectTo: string | undefined,
@@ -68,7 +68,7 @@ export class SocialController {
     return reply.status(302).header('cache-control', 'no-store').redirect(result.url);
   }
 
-  @Get(':provider/callback')
+  @Get(endpoints.auth.social.callback.path)
   async callback(
     @Param('provider') provider: string,
     @Req() request: FastifyRequest,
@@ -116,11 +116,7 @@ export class SocialController {
       encodeNotification({ type: 'error', message: text, timeout: SNACKBAR_TIMEOUT_MS }),
       { ...cookieBase(this.config.env), maxAge: NOTIFICATION_COOKIE_MAX_AGE_SECONDS },
     );
-    const target =
-      redirectTo === '/'
-        ? pagePaths.login
-        : `${pagePaths.login}?url=${encodeURIComponent(redirectTo)}`;
-    return reply.status(302).header('cache-control', 'no-store').redirect(target);
+    return reply.status(302).header('cache-control', 'no-store').redirect(loginUrlFor(redirectTo));
   }
 
   /** PUBLIC_URL's origin, or (in development, when it is not set) the request's own. */

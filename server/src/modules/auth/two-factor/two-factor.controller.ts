@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_BASE,
+  endpoints,
   TwoFactorCodeRequest,
   TwoFactorEmailRequest,
   type TwoFactorTokenResponse,
@@ -13,7 +13,7 @@ import { AuthException } from '../auth.exception.js';
 import { clientContext } from '../client-context.js';
 import { TwoFactorService } from './two-factor.service.js';
 
-@Controller(API_BASE)
+@Controller()
 export class TwoFactorController {
   constructor(
     private readonly twoFactor: TwoFactorService,
@@ -22,7 +22,7 @@ export class TwoFactorController {
   ) {}
 
   /** Sends (or re-sends) the code of the challenge this browser's attempt opened. */
-  @Post('two-factor-auth/email')
+  @Post(endpoints.twoFactor.email.path)
   @HttpCode(200)
   async email(
     @Body() dto: TwoFactorEmailRequest,
@@ -39,7 +39,7 @@ export class TwoFactorController {
     return this.twoFactor.sendCode(dto.action, dto.contact, client.attemptToken);
   }
 
-  @Post('two-factor-auth/code')
+  @Post(endpoints.twoFactor.code.path)
   @HttpCode(200)
   async code(
     @Body() dto: TwoFactorCodeRequest,
