@@ -3,6 +3,16 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import { CustomerEntity } from '../customers/index.js';
 
+// Columns aliased to the entity's property names, so a row is a CustomerEntity as it comes.
+const FIND_CANDIDATE = `SELECT c.id, c.email, c.name, c.password_hash AS "passwordHash",
+    c.verified_at AS "verifiedAt", c.two_factor_enabled AS "twoFactorEnabled",
+    c.password_changed_at AS "passwordChangedAt",
+    c.password_update_postponed_at AS "passwordUpdatePostponedAt",
+    c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+    (SELECT count(*) FROM login_failures f
+      WHERE f.customer_id = c.id AND f.created_at > $2) AS "recentFailures"
+  FROM customers c WHERE c.email = $1`;
+
 /** The customer a password login names, and how often its password failed lately. */
 export interface LoginCandidate {
   customer: CustomerEntity | null;
@@ -19,23 +29,14 @@ export class LoginAttemptsRepository {
    * trip: known and unknown addresses cost the same query.
    */
   async findCandidate(email: string, since: Date): Promise<LoginCandidate> {
-    const { entities, raw } = await this.dataSource
-      .getRepository(CustomerEntity)
-      .createQueryBuilder('customer')
-      .addSelect(
-        (failures) =>
-          failures
-            .select('count(*)')
-            .from('login_failures', 'failure')
-            .where('failure.customer_id = customer.id AND failure.created_at > :since'),
-        'recent_failures',
-      )
-      .where('customer.email = :email', { email, since })
-      .getRawAndEntities<{ recent_failures: string }>();
-    return {
-      customer: entities[0] ?? null,
-      recentFailures: Number(raw[0]?.recent_failures ?? 0),
-    };
+    const rows: Array<CustomerEntity & { recentFailures: string }> = await this.dataSource.query(
+      FIND_CANDIDATE,
+      [email, since],
+    );
+    const row = rows[0];
+    if (!row) return { customer: null, recentFailures: 0 };
+    const { recentFailures, ...customer } = row;
+    return { customer, recentFailures: Number(recentFailures) };
   }
 
   async recordFailure(
