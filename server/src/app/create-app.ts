@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
+import { useJsonBodyParser } from '../common/http/json-body.js';
 import { FILE_STORAGE } from '../common/tokens.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
@@ -99,6 +100,7 @@ export async function startApp(
             }
           : { status: 403, body: ownMessages.csrfRejected },
     );
+    useJsonBodyParser(app, config.jsonBodyLimitBytes);
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
     // No app.enableShutdownHooks(): with no signals given Nest listens to all of them and, after
@@ -113,6 +115,7 @@ export async function startApp(
         mode: config.env,
         publicOrigin: config.publicUrlExplicit ? new URL(config.publicUrl).origin : null,
         bodyLimitBytes: config.bodyLimitBytes,
+        formLimitBytes: config.jsonBodyLimitBytes,
         bff: bffUrl ? httpBff(bffUrl) : inProcessBff(fastify),
       });
     }

@@ -32,6 +32,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Largest request body accepted, for the API and for Remix form posts alike. */
   bodyLimitBytes: number;
+  /** JSON bodies of the API and form posts of the pages: far below bodyLimitBytes (uploads). */
+  jsonBodyLimitBytes: number;
   /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy): addresses, CIDRs or true. */
   trustProxy: boolean | string;
   auth: AuthConfig;
@@ -57,7 +59,10 @@ export interface RateRule {
 }
 
 export interface AuthConfig {
-  /** Failed logins within lockWindowMs that lock an account (it then answers like a wrong password). */
+  /**
+   * Failed password checks within lockWindowMs after which a signed-in password check (change of
+   * password) answers 429. Logins are never locked (unknown devices get an e-mail code instead).
+   */
   lockThreshold: number;
   lockWindowMs: number;
   rateLimits: {
@@ -66,6 +71,8 @@ export interface AuthConfig {
     recovery: RateRule;
     twoFactor: RateRule;
     twoFactorCode: RateRule;
+    /** Sign-in mails (reset, verification, two-factor codes) to one address, whoever asks. */
+    mailRecipient: RateRule;
   };
   twoFactor: { failuresBeforeUnknownDeviceCheck: number; registrationsBeforeCheck: number };
 }
@@ -172,6 +179,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool('SEED_DEMO', appEnv !== 'test'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    jsonBodyLimitBytes: integer('FORM_BODY_LIMIT_BYTES', 65_536, 1024, 100 * 1_048_576),
     // Filled in below, after the simple values.
     trustProxy: 'loopback',
     auth: undefined as unknown as AuthConfig,
@@ -212,6 +220,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       recovery: rate('RATE_LIMIT_RECOVERY', { limit: 10, windowMs: 3_600_000 }),
       twoFactor: rate('RATE_LIMIT_TWO_FACTOR', { limit: 20, windowMs: 3_600_000 }),
       twoFactorCode: rate('RATE_LIMIT_TWO_FACTOR_CODE', { limit: 60, windowMs: 3_600_000 }),
+      mailRecipient: rate('RATE_LIMIT_MAIL_RECIPIENT', { limit: 10, windowMs: 3_600_000 }),
     },
     twoFactor: {
       failuresBeforeUnknownDeviceCheck: integer('TFA_AFTER_FAILURES', 3, 1, 1000),

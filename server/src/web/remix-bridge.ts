@@ -14,6 +14,8 @@ export interface RemixBridgeOptions {
   /** The configured public origin; null means "take it from the request" (development only). */
   publicOrigin: string | null;
   bodyLimitBytes: number;
+  /** Form posts (urlencoded or JSON): they need far less than uploads. */
+  formLimitBytes: number;
   bff: BffTransport;
 }
 
@@ -64,7 +66,7 @@ export async function registerRemix(
           .sendFile(pathname.slice(1), clientDir);
       }
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > options.bodyLimitBytes) {
+      if (declared > bodyLimitOf(request, options)) {
         return reply.status(413).type('text/plain').send(ownMessages.payloadTooLarge);
       }
       const webRequest = toWebRequest(request, reply, options);
@@ -78,6 +80,12 @@ export async function registerRemix(
       return sendWebResponse(reply, response);
     });
   });
+}
+
+/** Multipart posts (uploads) may use the whole body limit; every other post is a form's. */
+function bodyLimitOf(request: FastifyRequest, options: RemixBridgeOptions): number {
+  const type = request.headers['content-type'] ?? '';
+  return type.startsWith('multipart/form-data') ? options.bodyLimitBytes : options.formLimitBytes;
 }
 
 function listPublicFiles(clientDir: string): Set<string> {
@@ -114,7 +122,7 @@ function toWebRequest(
     signal: controller.signal,
   };
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
-    const limited = (request.body as Readable).pipe(limitBytes(options.bodyLimitBytes));
+    const limited = (request.body as Readable).pipe(limitBytes(bodyLimitOf(request, options)));
     init.body = Readable.toWeb(limited) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }

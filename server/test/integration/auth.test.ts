@@ -123,7 +123,7 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
     assert.equal(client.cookie('animata_session'), undefined);
   });
 
-  it('answers a wrong password, an unknown address and a locked account alike', async () => {
+  it('answers a wrong password and an unknown address alike', async () => {
     const email = uniqueEmail('lock');
     await register(new TestClient(app.url), email);
     const client = new TestClient(app.url);
@@ -136,13 +136,44 @@ describe('sign-in BFF (real PostgreSQL, embedded mail outbox)', () => {
       assert.equal(response.status, 422);
       assert.deepEqual((await json(response)).errors, { '.': 'Wrong email or password' });
     }
-    // AUTH_LOCK_THRESHOLD is 4 here: three more failures lock the account.
-    for (let i = 0; i < 3; i += 1)
-      await client.post(`${API}/auth/login`, { email, password: 'Wrong-Password-1' });
-    const locked = await client.post(`${API}/auth/login`, { email, password: STRONG });
-    assert.equal(locked.status, 422);
-    assert.deepEqual((await json(locked)).errors, { '.': 'Wrong email or password' });
     assert.equal(client.cookie('animata_session'), undefined);
+  });
+
+  it('never locks the owner out: after many failures a known device signs in, an unknown one gets the e-mail code', async () => {
+    const email = uniqueEmail('nolock');
+    await register(new TestClient(app.url), email);
+    const owner = new TestClient(app.url);
+    assert.equal((await owner.post(`${API}/auth/login`, { email, password: STRONG })).status, 200);
+    const device = owner.cookie('animata_device');
+    assert.ok(device, 'the owner’s browser is now a known device');
+
+    // Someone else fails far past AUTH_LOCK_THRESHOLD (4 here).
+    const attacker = new TestClient(app.url);
+    for (let i = 0; i < 8; i += 1) {
+      const refused = await attacker.post(`${API}/auth/login`, {
+        email,
+        password: 'Wrong-Password-1',
+      });
+      assert.equal(refused.status, 422);
+    }
+
+    const unknownDevice = new TestClient(app.url);
+    const challenged = await unknownDevice.post(`${API}/auth/login`, { email, password: STRONG });
+    assert.equal(challenged.status, 200);
+    assert.deepEqual(await json(challenged), {
+      customer_id: null,
+      secured: true,
+      tfa_required: true,
+    });
+    assert.equal(unknownDevice.cookie('animata_session'), undefined);
+
+    // The right password from the owner's device still signs in (and clears the failures).
+    const known = new TestClient(app.url);
+    known.setCookie('animata_device', device);
+    const signedIn = await known.post(`${API}/auth/login`, { email, password: STRONG });
+    assert.equal(signedIn.status, 200);
+    assert.equal((await json(signedIn)).tfa_required, false);
+    assert.ok(known.cookie('animata_session'));
   });
 
   it('validates login input with the spec messages (6 enforced, 8 displayed)', async () => {

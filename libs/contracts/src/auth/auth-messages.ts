@@ -27,6 +27,9 @@ export const authMessages = {
   passwordUpdateLater: 'You can update your password later from Account settings',
   loggedOut: 'You have been logged out',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** The 429 text naming the real wait (see waitText). */
+  tooManyAttemptsFor: (retryAfterMs: number) =>
+    `Too many attempts. Please wait ${waitText(retryAfterMs)} and try again.`,
   socialFailed: 'Sign-in with {provider} did not complete. Please try again.',
   socialNoEmail: 'Your {provider} account did not share a verified email address.',
 } as const;
@@ -68,3 +71,16 @@ export const authTexts = {
   continueWithGoogle: 'Continue with Google',
   continueWithFacebook: 'Continue with Facebook',
 } as const;
+
+/**
+ * A wait as people say it, rounded up: 'a minute' up to one, then 'N minutes', 'an hour', 'N
+ * hours'. Rate-limit answers name the window that really applies (an hour for registration and
+ * recovery), never a fixed 'a minute'.
+ */
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes === 1) return 'a minute';
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'an hour' : `${hours} hours`;
+}

@@ -22,5 +22,7 @@ export const ownMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   payloadTooLarge: 'The request is too large.',
   invalidJson: 'The request body is not valid JSON.',
+  tooDeep: 'The request body is nested too deeply.',
+  forbiddenCharacters: 'The request contains characters that are not allowed.',
   csrfRejected: 'This request came from another site and was refused.',
 } as const;

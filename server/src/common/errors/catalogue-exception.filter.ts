@@ -10,8 +10,12 @@ export class CatalogueExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const { status, body, unexpected } = toErrorResponse(exception, String(request.id));
+    const { status, body, unexpected, retryAfterSeconds } = toErrorResponse(
+      exception,
+      String(request.id),
+    );
     if (unexpected) request.log.error({ err: exception }, 'unexpected error');
+    if (retryAfterSeconds !== undefined) void reply.header('retry-after', retryAfterSeconds);
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
 }

@@ -58,6 +58,10 @@ export class CommonException extends DomainException {
     return new CommonException(CommonErrorCode.Validation, first, fieldErrors);
   }
 
+  static badRequest(message: string): CommonException {
+    return new CommonException(CommonErrorCode.BadRequest, message);
+  }
+
   static notice(message: string): CommonException {
     return CommonException.validation({ [NOTICE_KEY]: message });
   }

@@ -13,6 +13,8 @@ export abstract class DomainException extends Error {
     message: string,
     readonly fieldErrors?: FieldErrors,
     readonly extra?: Record<string, unknown>,
+    /** For 429s: when to try again, sent as Retry-After. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = new.target.name;

@@ -7,6 +7,8 @@ export interface ErrorResponse {
   body: ErrorBody;
   /** Unexpected errors are logged with their stack; expected ones are not. */
   unexpected: boolean;
+  /** Seconds, for a 429's Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 interface FastifyLikeError {
@@ -28,6 +30,9 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
       status: error.status,
       body: { ...body, ...error.extra, requestId },
       unexpected: false,
+      ...(error.retryAfterMs !== undefined
+        ? { retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) }
+        : {}),
     };
   }
   if (error instanceof HttpException) {

@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { CLOCK } from '../../common/tokens.js';
-import { PasswordHasher } from '../auth/index.js';
+import { PasswordChanges, PasswordCheck, PasswordHasher } from '../auth/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { type AuthenticatedCustomer, SessionsService } from '../sessions/index.js';
 import { AccountException } from './account.exception.js';
@@ -24,16 +24,22 @@ export class AccountPasswordService {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly hasher: PasswordHasher,
+    private readonly check: PasswordCheck,
+    private readonly changes: PasswordChanges,
     private readonly sessions: SessionsService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async change(auth: AuthenticatedCustomer, dto: ChangePasswordRequest): Promise<MessageResponse> {
+  async change(
+    auth: AuthenticatedCustomer,
+    dto: ChangePasswordRequest,
+    ipAddress: string | null,
+  ): Promise<MessageResponse> {
     const customer = await this.customers.findById(auth.customerId);
     if (!customer) throw CommonException.unauthenticated();
     if (customer.passwordHash) {
       if (dto.old_password !== undefined) {
-        if (!(await this.hasher.verify(customer.passwordHash, dto.old_password))) {
+        if (!(await this.check.matches(customer, dto.old_password, ipAddress))) {
           throw AccountException.field('old_password', authMessages.oldPasswordWrong);
         }
       } else if (!auth.passwordUpdateRequired) {
@@ -49,6 +55,7 @@ export class AccountPasswordService {
     );
     await this.sessions.clearPasswordUpdateRequired(auth.sessionId);
     await this.sessions.revokeOthers(customer.id, auth.sessionId);
+    await this.changes.changed(customer);
     return { message: authMessages.passwordUpdated };
   }
 

@@ -5,6 +5,7 @@ import {
   Get,
   Header,
   HttpCode,
+  Ip,
   Param,
   Post,
   Put,
@@ -41,8 +42,9 @@ export class AccountController {
   changePassword(
     @CurrentSession() auth: AuthenticatedCustomer,
     @Body() dto: ChangePasswordRequest,
+    @Ip() ipAddress: string,
   ): Promise<MessageResponse> {
-    return this.passwords.change(auth, dto);
+    return this.passwords.change(auth, dto, ipAddress);
   }
 
   /** 'Update later' of the strong-password screen. */

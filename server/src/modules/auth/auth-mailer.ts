@@ -52,6 +52,22 @@ export class AuthMailer {
     });
   }
 
+  /** After any change or reset of the password: the owner learns of it even if it was not them. */
+  async passwordChanged(to: string): Promise<void> {
+    const url = `${this.config.publicUrl}/auth/recover-password`;
+    await this.mail.send({
+      to,
+      subject: 'Your Animata password was changed',
+      text: `The password of your Animata account was just changed.\n\nIf that was you, there is nothing to do. If it was not, reset your password now:\n${url}\n`,
+      html: button(
+        'Your password was changed',
+        'If that was you, there is nothing to do. If it was not, reset your password now.',
+        'Reset my password',
+        url,
+      ),
+    });
+  }
+
   async twoFactorCode(to: string, code: string): Promise<void> {
     const minutes = TFA_CODE_TTL_MS / 60_000;
     await this.mail.send({

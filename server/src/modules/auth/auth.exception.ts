@@ -18,8 +18,13 @@ const STATUS: Record<AuthErrorCode, number> = {
 export class AuthException extends DomainException {
   readonly status: number;
 
-  private constructor(code: AuthErrorCode, message: string, fieldErrors?: FieldErrors) {
-    super(code, message, fieldErrors);
+  private constructor(
+    code: AuthErrorCode,
+    message: string,
+    fieldErrors?: FieldErrors,
+    retryAfterMs?: number,
+  ) {
+    super(code, message, fieldErrors, undefined, retryAfterMs);
     this.status = STATUS[code];
   }
 
@@ -38,7 +43,11 @@ export class AuthException extends DomainException {
     return new AuthException(code, message, { [NOTICE_KEY]: message });
   }
 
-  static tooManyRequests(message: string = authMessages.tooManyAttempts): AuthException {
-    return new AuthException(AuthErrorCode.TooManyRequests, message);
+  /** 429 with Retry-After; the text names the wait unless the caller has a better one. */
+  static tooManyRequests(
+    retryAfterMs: number,
+    message: string = authMessages.tooManyAttemptsFor(retryAfterMs),
+  ): AuthException {
+    return new AuthException(AuthErrorCode.TooManyRequests, message, undefined, retryAfterMs);
   }
 }

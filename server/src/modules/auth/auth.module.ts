@@ -6,7 +6,10 @@ import { MailModule } from '../mail/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { TrackingModule } from '../tracking/index.js';
 import { AuthHousekeeping } from './auth-housekeeping.js';
+import { AuthLimits } from './auth-limits.js';
 import { AuthMailer } from './auth-mailer.js';
+import { PasswordChanges } from './password-changes.js';
+import { PasswordCheck } from './password-check.js';
 import { AuthJobs } from './auth.jobs.js';
 import { AuthOptionsController } from './auth-options.controller.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
@@ -40,6 +43,9 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     TwoFactorService,
     AuthMailer,
     AuthService,
+    AuthLimits,
+    PasswordCheck,
+    PasswordChanges,
     AuthJobs,
     AuthHousekeeping,
     SocialIdentitiesRepository,
@@ -62,6 +68,6 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
           : new DisabledCaptcha(),
     },
   ],
-  exports: [PasswordHasher, AuthHousekeeping],
+  exports: [PasswordHasher, PasswordCheck, PasswordChanges, AuthHousekeeping],
 })
 export class AuthModule {}

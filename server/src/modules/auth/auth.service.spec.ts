@@ -9,12 +9,14 @@ import type { NewSessionMeta, SessionsService } from '../sessions/index.js';
 import type { TrackingService } from '../tracking/index.js';
 import type { AuthMailer } from './auth-mailer.js';
 import type { AuthTokensService } from './auth-tokens.service.js';
+import { AuthLimits } from './auth-limits.js';
 import { AuthException } from './auth.exception.js';
 import { AuthService } from './auth.service.js';
 import type { CaptchaVerifier } from './captcha.js';
 import type { ClientContext } from './client-context.js';
 import { deviceCookieAfterSignIn, readDeviceCookie } from './device-cookie.js';
 import type { LoginAttemptsRepository } from './login-attempts.repository.js';
+import type { PasswordChanges } from './password-changes.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { TwoFactorService } from './two-factor/two-factor.service.js';
 
@@ -106,8 +108,9 @@ function harness(world: World = {}) {
     twoFactor,
     unused as AuthTokensService,
     unused as AuthMailer,
+    unused as PasswordChanges,
     unused as TrackingService,
-    limiter,
+    new AuthLimits(limiter, config),
     captcha,
     unused as JobQueue,
     config,
@@ -168,12 +171,14 @@ describe('AuthService.login with a password', () => {
     assert.deepEqual(h.sessionsCreated, []);
   });
 
-  it('answers a locked account like a wrong password, even with the right one', async () => {
-    const h = harness({ customer: customer(), recentFailures: config.auth.lockThreshold });
-    const error = await refusal(h.login({ password: STRONG }));
-    assert.deepEqual(error.fieldErrors, { [NOTICE_KEY]: authMessages.wrongCredentials });
-    assert.equal(h.failures.length, 1);
-    assert.deepEqual(h.sessionsCreated, []);
+  it('never refuses the right password for failures: a known device signs in after many', async () => {
+    const h = harness({ customer: customer(), recentFailures: config.auth.lockThreshold * 3 });
+    const known = deviceCookieAfterSignIn(readDeviceCookie(null), customer());
+    assert.ok(known);
+    const outcome = await h.login({ password: STRONG }, { ...client, deviceCookie: known });
+    assert.equal(outcome.response.tfa_required, false);
+    assert.equal(outcome.sessionToken, 'session-token');
+    assert.deepEqual(h.failures, []);
   });
 
   it('asks for an e-mail code when the customer turned two-factor on, and starts no session', async () => {

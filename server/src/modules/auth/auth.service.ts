@@ -11,12 +11,12 @@ import {
 } from '@animata/contracts';
 import type { Clock } from '../../common/clock.js';
 import type { AppConfig } from '../../config/config.js';
-import type { RateLimiter, RateLimitRule } from '../../common/rate-limit/rate-limiter.js';
-import { CAPTCHA_VERIFIER, CLOCK, CONFIG, JOB_QUEUE, RATE_LIMITER } from '../../common/tokens.js';
+import { CAPTCHA_VERIFIER, CLOCK, CONFIG, JOB_QUEUE } from '../../common/tokens.js';
 import type { JobQueue } from '../../jobs/job-queue.port.js';
 import { type CustomerEntity, CustomersRepository, normaliseEmail } from '../customers/index.js';
 import { SessionsService } from '../sessions/index.js';
 import { TrackingService } from '../tracking/index.js';
+import { AuthLimits } from './auth-limits.js';
 import { AuthMailer } from './auth-mailer.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthException, AuthErrorCode } from './auth.exception.js';
@@ -29,6 +29,7 @@ import {
 import type { CaptchaVerifier } from './captcha.js';
 import type { ClientContext } from './client-context.js';
 import { LoginAttemptsRepository } from './login-attempts.repository.js';
+import { PasswordChanges } from './password-changes.js';
 import { PasswordHasher } from './password-hasher.js';
 import { requiresTwoFactor } from './two-factor/two-factor-policy.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
@@ -55,8 +56,9 @@ export class AuthService {
     private readonly twoFactor: TwoFactorService,
     private readonly tokens: AuthTokensService,
     private readonly mailer: AuthMailer,
+    private readonly passwordChanges: PasswordChanges,
     private readonly tracking: TrackingService,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly limits: AuthLimits,
     @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -67,7 +69,7 @@ export class AuthService {
     const email = normaliseEmail(dto.email);
 
     if (dto.tfa_token) {
-      await this.limit('login', client, this.config.auth.rateLimits.login);
+      await this.limits.perAddress('login', client.ipAddress);
       const challenge = await this.twoFactor.consume(
         dto.tfa_token,
         'login',
@@ -89,17 +91,19 @@ export class AuthService {
       return this.completeLogin(customer, secured, client);
     }
 
-    await this.limit('login', client, this.config.auth.rateLimits.login);
+    await this.limits.perAddress('login', client.ipAddress);
     if (dto.password === undefined || dto.password === '') {
       throw AuthException.field('password', authMessages.passwordRequired);
     }
     const human = await this.captcha.verify(dto.recaptcha, 'login', client.ipAddress);
-    const lockSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
-    const { customer, recentFailures } = await this.attempts.findCandidate(email, lockSince);
+    const failuresSince = new Date(this.clock.now().getTime() - this.config.auth.lockWindowMs);
+    const { customer, recentFailures } = await this.attempts.findCandidate(email, failuresSince);
     // Always hash, whatever happens next: no answer may be faster for an unknown address.
     const matches = await this.passwordMatches(customer, dto.password);
-    const locked = recentFailures >= this.config.auth.lockThreshold;
-    if (!customer || !matches || locked) {
+    // No lock: failures never refuse the right password (anyone could lock anyone out). After
+    // repeated failures an unknown device must confirm with an e-mail code (requiresTwoFactor),
+    // and a device the customer used before signs in as ever.
+    if (!customer || !matches) {
       await this.attempts.recordFailure(customer?.id ?? null, email, client.ipAddress);
       throw AuthException.wrongCredentials();
     }
@@ -139,7 +143,7 @@ export class AuthService {
     dto: RegisterRequest,
     client: ClientContext,
   ): Promise<AuthOutcome<RegisterResponse>> {
-    const hit = await this.limit('register', client, this.config.auth.rateLimits.register);
+    const hit = await this.limits.perAddress('register', client.ipAddress);
     const email = normaliseEmail(dto.email);
 
     let name = dto.name;
@@ -210,7 +214,7 @@ export class AuthService {
    * that looks the account up later. So the answer, its status and its timing tell nothing.
    */
   async requestPasswordReset(email: string, client: ClientContext): Promise<{ message: string }> {
-    await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
+    await this.limits.perAddress('recovery', client.ipAddress);
     await this.jobs.add('auth.password-reset-requested', { email: normaliseEmail(email) });
     return { message: authMessages.recoverySent };
   }
@@ -219,15 +223,15 @@ export class AuthService {
     email: string,
     client: ClientContext,
   ): Promise<{ message: string }> {
-    await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
+    await this.limits.perAddress('recovery', client.ipAddress);
     await this.jobs.add('auth.verification-requested', { email: normaliseEmail(email) });
     return { message: authMessages.recoverySent };
   }
 
-  /** The job behind a recovery request. */
+  /** The job behind a recovery request; an inbox past its share gets nothing (and nobody is told). */
   async sendPasswordReset(email: string): Promise<void> {
     const customer = await this.customers.findByEmail(email);
-    if (!customer) return;
+    if (!customer || !(await this.limits.mailAllowed(customer.email)).allowed) return;
     const token = await this.tokens.issue(customer.id, 'reset-password');
     await this.mailer.passwordReset(customer.email, token);
   }
@@ -236,6 +240,7 @@ export class AuthService {
   async sendVerification(email: string): Promise<void> {
     const customer = await this.customers.findByEmail(email);
     if (!customer || customer.verifiedAt) return;
+    if (!(await this.limits.mailAllowed(customer.email)).allowed) return;
     const token = await this.tokens.issue(customer.id, 'verify-email');
     await this.mailer.verification(customer.email, customer.name, token);
   }
@@ -245,9 +250,11 @@ export class AuthService {
     customerId: string,
     client: ClientContext,
   ): Promise<{ message: string }> {
-    await this.limit('recovery', client, this.config.auth.rateLimits.recovery);
+    await this.limits.perAddress('recovery', client.ipAddress);
     const customer = await this.customers.findById(customerId);
     if (customer && !customer.verifiedAt) {
+      const mail = await this.limits.mailAllowed(customer.email);
+      if (!mail.allowed) throw AuthException.tooManyRequests(mail.retryAfterMs);
       const token = await this.tokens.issue(customer.id, 'verify-email');
       await this.mailer.verification(customer.email, customer.name, token);
     }
@@ -275,12 +282,13 @@ export class AuthService {
     const failing = failingPasswordRequirement(password);
     if (failing) throw AuthException.field('password', failing);
     const customerId = await this.tokens.consume('reset-password', token);
-    if (!customerId)
+    const customer = customerId ? await this.customers.findById(customerId) : null;
+    if (!customerId || !customer)
       throw AuthException.notice(authMessages.resetLinkInvalid, AuthErrorCode.TokenInvalid);
     const now = this.clock.now();
     const passwordHash = await this.hasher.hash(password);
     await this.customers.setPassword(customerId, passwordHash, now);
-    await this.tokens.revokeAll(customerId, 'reset-password');
+    await this.passwordChanges.changed(customer);
     // The link came by e-mail, so the address is proven too.
     await this.customers.markVerified(customerId, now);
     await this.sessions.revokeAllOf(customerId);
@@ -355,16 +363,5 @@ export class AuthService {
     if (failing) throw AuthException.field('password', failing);
     if (!isStrongPassword(password))
       throw AuthException.field('password', authMessages.passwordNotValid);
-  }
-
-  /** Per client address; returns the hits in the window (this one included). */
-  private async limit(name: string, client: ClientContext, rule: RateLimitRule): Promise<number> {
-    const result = await this.limiter.hit(this.limitKey(name, client), rule.limit, rule.windowMs);
-    if (!result.allowed) throw AuthException.tooManyRequests();
-    return result.hits;
-  }
-
-  private limitKey(name: string, client: ClientContext): string {
-    return `${name}:${client.ipAddress ?? 'unknown'}`;
   }
 }

@@ -1,4 +1,6 @@
 // The auth module's public surface.
 export { AuthHousekeeping } from './auth-housekeeping.js';
 export { AuthModule } from './auth.module.js';
+export { PasswordChanges } from './password-changes.js';
+export { PasswordCheck } from './password-check.js';
 export { ARGON2_OPTIONS, PasswordHasher } from './password-hasher.js';

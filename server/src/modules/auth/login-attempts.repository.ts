@@ -39,6 +39,14 @@ export class LoginAttemptsRepository {
     return { customer, recentFailures: Number(recentFailures) };
   }
 
+  async recentFailures(customerId: string, since: Date): Promise<number> {
+    const rows: Array<{ count: string }> = await this.dataSource.query(
+      `SELECT count(*) FROM login_failures WHERE customer_id = $1 AND created_at > $2`,
+      [customerId, since],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
   async recordFailure(
     customerId: string | null,
     email: string,

@@ -13,13 +13,24 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Passwords are hashed in Unicode NFC, so that the same password typed on another keyboard or
+ * system (composed `é` or `e` + accent) matches. A hash made before NFC (from a password typed in
+ * another form) is still tried as typed.
+ */
 @Injectable()
 export class PasswordHasher {
   hash(password: string): Promise<string> {
-    return hash(password, ARGON2_OPTIONS);
+    return hash(password.normalize('NFC'), ARGON2_OPTIONS);
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
+    const composed = password.normalize('NFC');
+    if (await this.matches(passwordHash, composed)) return true;
+    return composed !== password && this.matches(passwordHash, password);
+  }
+
+  private async matches(passwordHash: string, password: string): Promise<boolean> {
     try {
       return await verify(passwordHash, password);
     } catch {

@@ -3,9 +3,14 @@ import type { DataSource, Repository } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import { CustomerEntity } from './customer.entity.js';
 
-/** E-mail addresses are compared lower-cased and trimmed everywhere. */
+/**
+ * E-mail addresses are stored and compared in one form everywhere: trimmed, NFKC-normalised and
+ * case-folded, so that look-alike spellings (`ſ` for `s`, the Kelvin sign for `k`, `ß` and `ss`)
+ * are one address, never a second account. Upper then lower case approximates Unicode case
+ * folding, which JavaScript has no function for.
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.normalize('NFKC').trim().toUpperCase().toLowerCase();
 }
 
 export interface NewCustomer {

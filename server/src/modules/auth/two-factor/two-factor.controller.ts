@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   endpoints,
@@ -6,10 +6,7 @@ import {
   TwoFactorEmailRequest,
   type TwoFactorTokenResponse,
 } from '@animata/contracts';
-import type { AppConfig } from '../../../config/config.js';
-import { CONFIG, RATE_LIMITER } from '../../../common/tokens.js';
-import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
-import { AuthException } from '../auth.exception.js';
+import { AuthLimits } from '../auth-limits.js';
 import { clientContext } from '../client-context.js';
 import { TwoFactorService } from './two-factor.service.js';
 
@@ -17,8 +14,7 @@ import { TwoFactorService } from './two-factor.service.js';
 export class TwoFactorController {
   constructor(
     private readonly twoFactor: TwoFactorService,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly limits: AuthLimits,
   ) {}
 
   /** Sends (or re-sends) the code of the challenge this browser's attempt opened. */
@@ -29,13 +25,7 @@ export class TwoFactorController {
     @Req() request: FastifyRequest,
   ): Promise<TwoFactorTokenResponse> {
     const client = clientContext(request);
-    const rule = this.config.auth.rateLimits.twoFactor;
-    const hit = await this.limiter.hit(
-      `two-factor:${client.ipAddress ?? 'unknown'}`,
-      rule.limit,
-      rule.windowMs,
-    );
-    if (!hit.allowed) throw AuthException.tooManyRequests();
+    await this.limits.perAddress('twoFactor', client.ipAddress);
     return this.twoFactor.sendCode(dto.action, dto.contact, client.attemptToken);
   }
 
@@ -49,19 +39,13 @@ export class TwoFactorController {
     void reply.header('cache-control', 'no-store');
     // Per address too: each challenge allows 5 attempts, but challenges can be opened again.
     const client = clientContext(request);
-    const rule = this.config.auth.rateLimits.twoFactorCode;
-    const hit = await this.limiter.hit(
-      `two-factor-code:${client.ipAddress ?? 'unknown'}`,
-      rule.limit,
-      rule.windowMs,
-    );
-    if (!hit.allowed) throw AuthException.tooManyRequests();
+    await this.limits.perAddress('twoFactorCode', client.ipAddress);
     return this.twoFactor.verifyCode(
       dto.token,
       dto.action,
       dto.code,
       dto.contact,
-      clientContext(request).attemptToken,
+      client.attemptToken,
     );
   }
 }

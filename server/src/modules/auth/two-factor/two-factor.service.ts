@@ -14,6 +14,7 @@ import type { Clock } from '../../../common/clock.js';
 import { hashToken, newToken } from '../../../common/ids.js';
 import { CLOCK } from '../../../common/tokens.js';
 import { normaliseEmail } from '../../customers/index.js';
+import { AuthLimits } from '../auth-limits.js';
 import { AuthMailer } from '../auth-mailer.js';
 import { AuthException } from '../auth.exception.js';
 import {
@@ -35,6 +36,7 @@ export class TwoFactorService {
   constructor(
     private readonly challenges: TwoFactorRepository,
     private readonly mailer: AuthMailer,
+    private readonly limits: AuthLimits,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -71,10 +73,14 @@ export class TwoFactorService {
       throw AuthException.notice(twoFactorMessages.tokenInvalid);
     }
     this.assertNotEnded(challenge);
+    const challengeLeftMs = challenge.expiresAt.getTime() - now.getTime();
     if (challenge.sends >= TFA_MAX_SENDS)
-      throw AuthException.tooManyRequests(twoFactorMessages.resendLimit);
+      throw AuthException.tooManyRequests(challengeLeftMs, twoFactorMessages.resendLimit);
     const wait = this.secondsUntilResend(challenge, now);
-    if (wait > 0) throw AuthException.tooManyRequests(twoFactorMessages.resendIn(wait));
+    if (wait > 0)
+      throw AuthException.tooManyRequests(wait * 1000, twoFactorMessages.resendIn(wait));
+    const mail = await this.limits.mailAllowed(challenge.email);
+    if (!mail.allowed) throw AuthException.tooManyRequests(mail.retryAfterMs);
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const sendToken = newToken();
@@ -91,7 +97,8 @@ export class TwoFactorService {
       },
       { maxSends: TFA_MAX_SENDS, resendAfter: new Date(now.getTime() - TFA_RESEND_SECONDS * 1000) },
     );
-    if (!recorded) throw AuthException.tooManyRequests(twoFactorMessages.resendLimit);
+    if (!recorded)
+      throw AuthException.tooManyRequests(challengeLeftMs, twoFactorMessages.resendLimit);
     await this.mailer.twoFactorCode(challenge.email, code);
     return { token: sendToken, sends: challenge.sends + 1, resendInSeconds: TFA_RESEND_SECONDS };
   }
