@@ -4,9 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import { API_ROOT, apiPaths, ownMessages, REQUEST_ID_HEADER } from '@animata/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
+import { toErrorResponse } from '../common/errors/error-response.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
@@ -63,6 +64,11 @@ export async function startApp(
       trustProxy: config.trustProxy,
       // Idle keep-alive sockets must not hold a graceful shutdown open.
       forceCloseConnections: 'idle',
+      // Router refusals (a malformed or too long path parameter) leave in the catalogue's shape too.
+      frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+        const { status, body } = toErrorResponse(error, String(request.id));
+        void reply.status(status).header('cache-control', 'no-store').send(body);
+      },
       requestIdHeader: false,
       genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
         const incoming = request.headers[REQUEST_ID_HEADER];

@@ -1,0 +1,212 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { endpoints, fillPath, type AnyEndpoint } from '@animata/contracts';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newCustomer, newSessionCookie } from '../support/factories.js';
+
+/**
+ * Bounded, deterministic fuzzing of every BFF call in the contracts' endpoint table: wrong
+ * types, nulls, huge and deep values, lone surrogates, NUL, prototype keys and wrong content
+ * types, signed in and out. Nothing may answer 5xx, and every 4xx is in the catalogue's shape.
+ */
+const SEED = 0x5eed_2026;
+const BODIES_PER_ENDPOINT = 60;
+
+/** mulberry32: a small PRNG, so every run sends the very same requests. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIELDS = [
+  'email',
+  'password',
+  'old_password',
+  'name',
+  'token',
+  'code',
+  'contact',
+  'action',
+  'tfa_token',
+  'enabled',
+  'redirect',
+  'recaptcha',
+  '__proto__',
+  'constructor',
+];
+const STRINGS = [
+  '',
+  ' ',
+  'ada@example.com',
+  'Correct-Horse-7',
+  'login',
+  'register',
+  '123456',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFFy',
+  '𝓐𝓭𝓪@example.com',
+  'ſtella@example.com',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  'x'.repeat(5000),
+  '%00',
+  '\u202e',
+];
+
+function fuzzValue(next: () => number, depth = 0): unknown {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  switch (Math.floor(next() * (depth > 3 ? 6 : 9))) {
+    case 0:
+      return null;
+    case 1:
+      return pick([true, false]);
+    case 2:
+      return pick([0, -1, 1.5, 1e308, Number.MAX_SAFE_INTEGER]);
+    case 3:
+    case 4:
+    case 5:
+      return pick(STRINGS);
+    case 6:
+      return Array.from({ length: Math.floor(next() * 4) }, () => fuzzValue(next, depth + 1));
+    case 7:
+      return fuzzObject(next, depth + 1);
+    default: {
+      // Deeper than any form, shallower than the parser's limit, or past it.
+      const levels = pick([10, 31, 40, 200]);
+      return JSON.parse(`${'['.repeat(levels)}1${']'.repeat(levels)}`) as unknown;
+    }
+  }
+}
+
+function fuzzObject(next: () => number, depth = 0): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const count = 1 + Math.floor(next() * 5);
+  for (let i = 0; i < count; i += 1) {
+    const field = FIELDS[Math.floor(next() * FIELDS.length)]!;
+    Object.defineProperty(body, field, {
+      value: fuzzValue(next, depth),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return body;
+}
+
+/** Raw request bodies and their content types: JSON text, and the wrong kinds of body. */
+function fuzzRequest(next: () => number): { body?: string; contentType?: string } {
+  const roll = next();
+  if (roll < 0.7)
+    return { body: JSON.stringify(fuzzObject(next)), contentType: 'application/json' };
+  if (roll < 0.75)
+    return { body: JSON.stringify(fuzzValue(next)), contentType: 'application/json' };
+  if (roll < 0.8) return { body: '{"email": "unterminated', contentType: 'application/json' };
+  if (roll < 0.85)
+    return { body: 'email=a%00b&password[]=x', contentType: 'application/x-www-form-urlencoded' };
+  if (roll < 0.9) return { body: 'just text', contentType: 'text/plain' };
+  if (roll < 0.95) return { body: '--x\r\nbroken', contentType: 'multipart/form-data; boundary=x' };
+  return {};
+}
+
+function allEndpoints(): Array<[string, AnyEndpoint]> {
+  const found: Array<[string, AnyEndpoint]> = [];
+  const walk = (node: unknown, name: string) => {
+    if (node && typeof node === 'object' && 'method' in node && 'path' in node) {
+      found.push([name, node as AnyEndpoint]);
+    } else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) walk(child, name ? `${name}.${key}` : key);
+    }
+  };
+  walk(endpoints, '');
+  return found;
+}
+
+describe('fuzzing every BFF call (deterministic seed)', () => {
+  let app: TestApp;
+  let cookie: string;
+
+  before(async () => {
+    app = await startTestApp({
+      web: false,
+      env: {
+        RATE_LIMIT_LOGIN: '100000/60',
+        RATE_LIMIT_REGISTER: '100000/60',
+        RATE_LIMIT_RECOVERY: '100000/60',
+        RATE_LIMIT_TWO_FACTOR: '100000/60',
+        RATE_LIMIT_TWO_FACTOR_CODE: '100000/60',
+        RATE_LIMIT_MAIL_RECIPIENT: '100000/60',
+      },
+    });
+    const customer = await newCustomer(app.runtime.dataSource);
+    cookie = await newSessionCookie(app, customer.id);
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('answers no request with 5xx, and every API 4xx in the catalogue shape', async () => {
+    const next = random(SEED);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [name, endpoint] of allEndpoints()) {
+      for (let i = 0; i < BODIES_PER_ENDPOINT; i += 1) {
+        const signedIn = next() < 0.5;
+        const { body, contentType } = endpoint.method === 'GET' ? {} : fuzzRequest(next);
+        const params = { provider: String(fuzzValue(next)), id: String(fuzzValue(next)) };
+        const query =
+          next() < 0.3 ? { token: String(fuzzValue(next)), url: String(fuzzValue(next)) } : {};
+        let path: string;
+        try {
+          path = fillPath(endpoint.path, { params, query });
+        } catch {
+          path = endpoint.path;
+        }
+        const response = await fetch(`${app.url}${path}`, {
+          method: endpoint.method,
+          redirect: 'manual',
+          headers: {
+            origin: app.url,
+            ...(contentType ? { 'content-type': contentType } : {}),
+            ...(signedIn ? { cookie } : {}),
+          },
+          ...(body === undefined ? {} : { body }),
+        });
+        sent += 1;
+        const text = await response.text();
+        const what = `${name} ${endpoint.method} ${path.slice(0, 80)} ${contentType ?? ''} ${String(body).slice(0, 120)}`;
+        if (response.status >= 500 && !(name === 'health.ready' && response.status === 503)) {
+          failures.push(`${response.status} ${what}`);
+          continue;
+        }
+        const isApi = path.startsWith('/api/');
+        if (isApi && response.status >= 400) {
+          let parsed: Record<string, unknown> | null = null;
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            parsed = null;
+          }
+          const shaped =
+            parsed !== null &&
+            typeof parsed.requestId === 'string' &&
+            (typeof parsed.error === 'string' ||
+              (typeof parsed.errors === 'object' && parsed.errors !== null));
+          if (!shaped)
+            failures.push(
+              `${response.status} not in the catalogue shape: ${what} -> ${text.slice(0, 120)}`,
+            );
+        }
+      }
+    }
+    assert.ok(sent >= 1000, `only ${sent} requests were sent`);
+    assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${sent} requests failed`);
+  });
+});
