@@ -82,6 +82,7 @@ export class AuthService {
       if (!challenge || !customer) throw AuthException.notice(twoFactorMessages.tokenInvalid);
       // With JavaScript the dialog repeats the password; it must still be right.
       if (dto.password !== undefined && !(await this.passwordMatches(customer, dto.password))) {
+        await this.attempts.recordFailure(customer.id, email, client.ipAddress);
         throw AuthException.wrongCredentials();
       }
       const secured =
