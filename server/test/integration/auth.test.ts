@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { TestClient } from '../support/http-client.js';
+import { json, TestClient, uniqueEmail } from '../support/http-client.js';
 import { codeIn, countMail, linkIn, waitForMail } from '../support/outbox.js';
 
 const API = '/api/animata';
 const STRONG = 'Correct-Horse-7';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@example.com`;
-
-async function json(response: Response): Promise<Record<string, unknown>> {
-  return (await response.json()) as Record<string, unknown>;
-}
 
 async function register(client: TestClient, email: string, password = STRONG) {
   return client.post(`${API}/auth/register`, { name: 'Ada Lovelace', email, password });

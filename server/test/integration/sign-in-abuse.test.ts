@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { TestClient } from '../support/http-client.js';
+import { json, TestClient, uniqueEmail } from '../support/http-client.js';
 import { countMail, linkIn, waitForMail } from '../support/outbox.js';
 
 const API = '/api/animata';
 const STRONG = 'Correct-Horse-7';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@example.com`;
-
-async function json(response: Response): Promise<Record<string, unknown>> {
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** A client whose requests come from this address (the app believes loopback's X-Forwarded-For). */
 function from(app: TestApp, address: string): TestClient {

@@ -78,3 +78,13 @@ export class TestClient {
     return this.request('DELETE', path);
   }
 }
+
+let emailCounter = 0;
+/** An address no other test uses. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${(emailCounter += 1)}@example.com`;
+
+/** A response's JSON body, as a loose record for assertions. */
+export async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
