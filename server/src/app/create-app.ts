@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
+import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
 import { FILE_STORAGE } from '../common/tokens.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
@@ -81,6 +82,7 @@ export async function startApp(
       void reply.header(REQUEST_ID_HEADER, String(request.id));
       done();
     });
+    registerSecurityHeaders(fastify);
     metrics.instrument(fastify);
     // Only reply.setCookie is used (cookies are read from the header where needed): no parse of
     // every request's cookies in an onRequest hook; setCookie parses lazily if it must.
@@ -114,6 +116,7 @@ export async function startApp(
         publicOrigin: config.publicUrlExplicit ? new URL(config.publicUrl).origin : null,
         bodyLimitBytes: config.bodyLimitBytes,
         bff: bffUrl ? httpBff(bffUrl) : inProcessBff(fastify),
+        securityHeaders: pageSecurityHeaders({ recaptcha: config.recaptcha !== null }),
       });
     }
     await app.init();
