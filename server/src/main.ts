@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import { createLogger } from './common/logger.js';
 import { startApp } from './app/create-app.js';
-import { exitGracefullyOnSignals, loadConfigOrExit } from './app/process-entry.js';
+import {
+  exitAfterFailedStart,
+  exitGracefullyOnSignals,
+  loadConfigOrExit,
+} from './app/process-entry.js';
 
 /** `npm start`: one process serving the API, the pages, the live channel and the workers. */
 async function main(): Promise<void> {
@@ -24,9 +28,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Animata could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main().catch((error: unknown) => exitAfterFailedStart('Animata', error));

@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import { createLogger } from './common/logger.js';
 import { startWorker, WorkerConfigError } from './app/create-worker.js';
-import { exitGracefullyOnSignals, loadConfigOrExit } from './app/process-entry.js';
+import {
+  exitAfterFailedStart,
+  exitGracefullyOnSignals,
+  loadConfigOrExit,
+} from './app/process-entry.js';
 
 /** `npm run worker`: job workers only (renders, thumbnails, mail, cleanup), for scaling out. */
 async function main(): Promise<void> {
@@ -28,9 +32,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Animata worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main().catch((error: unknown) => exitAfterFailedStart('Animata worker', error));

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { NonceProvider } from './utils/nonce.js';
 
 export const streamTimeout = 5000;
 
@@ -12,22 +13,26 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
+  // The bridge's nonce for this response: every inline script (Remix's, React's streaming ones,
+  // the scroll restoration) carries it, as the Content-Security-Policy demands.
+  const nonce = loadContext.cspNonce;
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
+          // Security headers (CSP, nosniff, Referrer-Policy…) are the server's, for every page.
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          responseHeaders.set('X-Content-Type-Options', 'nosniff');
-          responseHeaders.set('Referrer-Policy', 'same-origin');
-          responseHeaders.set('X-Frame-Options', 'DENY');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

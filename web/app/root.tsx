@@ -21,6 +21,7 @@ import { ErrorPage } from './components/ui/route-error-boundary.js';
 import { getSession } from './utils/auth.server.js';
 import stylesUrl from './styles/app.css?url';
 import { notificationCookie } from './utils/notification.server.js';
+import { useNonce } from './utils/nonce.js';
 import './load-context.js';
 
 export const links: LinksFunction = () => [
@@ -49,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -11,6 +11,7 @@ import { toErrorResponse } from '../common/errors/error-response.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
+import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
 import { FILE_STORAGE } from '../common/tokens.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
@@ -88,6 +89,7 @@ export async function startApp(
       void reply.header(REQUEST_ID_HEADER, String(request.id));
       done();
     });
+    registerSecurityHeaders(fastify);
     metrics.instrument(fastify);
     // Only reply.setCookie is used (cookies are read from the header where needed): no parse of
     // every request's cookies in an onRequest hook; setCookie parses lazily if it must.
@@ -123,6 +125,7 @@ export async function startApp(
         bodyLimitBytes: config.bodyLimitBytes,
         formLimitBytes: config.jsonBodyLimitBytes,
         bff: bffUrl ? httpBff(bffUrl) : inProcessBff(fastify),
+        securityHeaders: pageSecurityHeaders({ recaptcha: config.recaptcha !== null }),
       });
     }
     await app.init();

@@ -15,6 +15,22 @@ export function loadConfigOrExit(): AppConfig {
 }
 
 /**
+ * Ends a process whose start failed. A configuration problem found only while starting (a
+ * ConfigError, e.g. the embedded PostgreSQL's port served by another checkout's database) exits
+ * 78 with its message, like a bad variable; anything else exits 1 with its stack.
+ */
+export function exitAfterFailedStart(what: string, error: unknown): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+  process.stderr.write(
+    `${what} could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+}
+
+/**
  * On SIGTERM or SIGINT: log, run `close` (stop taking work, finish what is in flight), exit 0;
  * exit 1 when it fails or takes longer than `timeoutMs`. Shared by `npm start` and the worker.
  */

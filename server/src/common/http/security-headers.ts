@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Browser features the product does not use, off for our pages and anything they frame
+ * (docs/decisions.md, "Permissions-Policy"). `payment` included: checkout adds the Payment
+ * Request origins it needs (e.g. its card gateway's frame) when it adds wallets.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** The policy of whatever is not a page (API answers, files): it may load and be framed by nothing. */
+export const NON_PAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Where reCAPTCHA v3 loads its scripts and frames from (Google's reCAPTCHA FAQ on CSP). */
+const RECAPTCHA_SCRIPTS = [
+  'https://www.google.com/recaptcha/',
+  'https://www.gstatic.com/recaptcha/',
+];
+const RECAPTCHA_FRAMES = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
+
+/**
+ * Sent with every answer: JSON, errors, redirects, files, pages. A route may still set its own
+ * value; the Remix bridge adds `pageSecurityHeaders` to pages.
+ */
+const EVERY_RESPONSE = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': NON_PAGE_CONTENT_SECURITY_POLICY,
+};
+
+/**
+ * The headers every answer carries, in one place: an onRequest hook (callback style, no promise
+ * per request) sets them before any route, filter or error handler runs, so API answers and their
+ * errors get them with no code in the routes.
+ */
+export function registerSecurityHeaders(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(EVERY_RESPONSE);
+    done();
+  });
+}
+
+/** A fresh CSP nonce: 128 random bits, base64 (one per page response). */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export interface PagePolicyOptions {
+  /** reCAPTCHA v3 runs on the sign-in pages (a site key is configured). */
+  recaptcha: boolean;
+}
+
+/**
+ * What a page adds to `EVERY_RESPONSE`, given the response's nonce and the page's origin: its
+ * Content-Security-Policy, the Permissions-Policy, and X-Frame-Options for browsers that predate
+ * `frame-ancestors`. Headers that matter only to documents, so API answers do without them.
+ */
+export function pageSecurityHeaders(
+  options: PagePolicyOptions,
+): (nonce: string, origin: string) => Record<string, string> {
+  const policy = pageContentSecurityPolicy(options);
+  return (nonce, origin) => ({
+    'content-security-policy': policy(nonce, origin),
+    'permissions-policy': PERMISSIONS_POLICY,
+    'x-frame-options': 'DENY',
+  });
+}
+
+/**
+ * The Content-Security-Policy of a page (docs/decisions.md, "Content-Security-Policy of the
+ * pages"): scripts only from our origin or inline with this response's nonce; the live channel
+ * over ws/wss of the page's origin (`origin`, http or https).
+ */
+export function pageContentSecurityPolicy(
+  options: PagePolicyOptions,
+): (nonce: string, origin: string) => string {
+  const scripts = ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPTS : [])].join(' ');
+  // Our pages frame nothing of their own (and nothing of ours may be framed, frame-ancestors).
+  const frames = options.recaptcha ? RECAPTCHA_FRAMES.join(' ') : "'none'";
+  const fixed = [
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `frame-src ${frames}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  return (nonce, origin) =>
+    `default-src 'self'; script-src ${scripts} 'nonce-${nonce}'; ` +
+    `connect-src 'self' ${origin.replace(/^http/, 'ws')}; ${fixed}`;
+}
