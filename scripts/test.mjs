@@ -163,7 +163,9 @@ try {
       '--test',
       `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
-      '--test-timeout=300000',
+      // A hang guard per test file, not a speed target: the browser suites take 2-4 minutes alone on
+      // 2 cores and more on a busy machine.
+      '--test-timeout=600000',
       ...files,
     ],
     { cwd: root, env, stdio: 'inherit' },
