@@ -77,7 +77,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // One way to read a posted form, so every page answers a bad body with its form (4xx).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: 'Read page forms with readForm (web/app/utils/form.server.ts).',
+        },
+      ],
     },
+  },
+  {
+    files: ['web/app/utils/form.server.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -29,6 +29,9 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+// A form post the network lost must not refetch the root either (utils/form-connection.ts).
+export { connectionSafeRevalidation as shouldRevalidate } from './utils/form-connection.js';
+
 export const meta: MetaFunction = () => [{ title: 'Animata' }];
 
 /**

@@ -4,7 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { BffTransport, WebLoadContext } from '@animata/contracts';
-import { API_ROOT, catalogueMessages, ownMessages } from '@animata/contracts';
+import { API_ROOT, BODY_TOO_LARGE_CODE, catalogueMessages, ownMessages } from '@animata/contracts';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newCspNonce } from '../common/http/security-headers.js';
@@ -68,8 +68,10 @@ export async function registerRemix(
           .header('cache-control', 'public, max-age=3600')
           .sendFile(pathname.slice(1), clientDir);
       }
+      // Only a body past every limit is refused unread. A form post past the form limit is cut
+      // while Remix reads it, so the page answers 413 with its form (web readForm).
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > bodyLimitOf(request, options)) {
+      if (declared > options.bodyLimitBytes) {
         return reply.status(413).type('text/plain').send(ownMessages.payloadTooLarge);
       }
       const webRequest = toWebRequest(request, reply, options);
@@ -143,8 +145,11 @@ function limitBytes(limit: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > limit) callback(new Error(ownMessages.payloadTooLarge));
-      else callback(null, chunk);
+      if (seen > limit) {
+        callback(
+          Object.assign(new Error(ownMessages.payloadTooLarge), { code: BODY_TOO_LARGE_CODE }),
+        );
+      } else callback(null, chunk);
     },
   });
 }

@@ -1,12 +1,19 @@
 import { endpoints, twoFactorMessages } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { FormNotice } from '../components/ui/form-notice.js';
+import type { ConnectionFailure } from '../utils/form-connection.js';
 import { TopBar } from '../components/top-bar.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
+import { readForm } from '../utils/form.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' }];
 
@@ -21,8 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const enabled = form.get('twoFactor') === 'on';
+  const read = await readForm(request);
+  if (!read.ok) return redirectWithNotification('/account', notify('error', read.notice));
+  const enabled = read.form.get('twoFactor') === 'on';
   const client = api(request, context);
   const result = await client.call(endpoints.account.twoFactor, { enabled });
   if (!result.ok) {
@@ -57,6 +65,7 @@ export default function Account() {
             </p>
           </div>
           <Form method="post">
+            <FormNotice>{useActionData<ConnectionFailure>()?.notice}</FormNotice>
             <input type="hidden" name="twoFactor" value={twoFactorEnabled ? 'off' : 'on'} />
             <SubmitButton variant="ghost" disabled={saving} aria-pressed={twoFactorEnabled}>
               {twoFactorEnabled ? 'Turn off' : 'Turn on'}

@@ -32,6 +32,10 @@ import { returnTo } from '../utils/redirects.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Animata' }];
 

@@ -1,9 +1,16 @@
 import { authTexts, endpoints, loginUrlFor } from '@animata/contracts';
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
+import { FormNotice } from '../components/ui/form-notice.js';
+import type { ConnectionFailure } from '../utils/form-connection.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
+import { readForm } from '../utils/form.server.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animata` }];
 
@@ -13,9 +20,10 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.logOut} · Animat
  * A 401 from sign-out still redirects.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // An unreadable form still signs out: the visitor asked to, and only the url is lost.
+  const read = await readForm(request);
   const result = await api(request, context).call(endpoints.auth.signOut);
-  return redirect(loginUrlFor(form.get('url')), { headers: result.headers });
+  return redirect(loginUrlFor(read.ok ? read.form.get('url') : null), { headers: result.headers });
 }
 
 /** A GET only asks: signing out on a plain link would let other sites sign people out. */
@@ -25,6 +33,7 @@ export default function Logout() {
       <h1 className="auth-title">{authTexts.logOut}</h1>
       <p>Do you want to log out of Animata?</p>
       <Form method="post" className="stack">
+        <FormNotice>{useActionData<ConnectionFailure>()?.notice}</FormNotice>
         <SubmitButton block>{authTexts.logOut}</SubmitButton>
       </Form>
     </>

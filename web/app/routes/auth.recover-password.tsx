@@ -5,6 +5,10 @@ import { EmailRequestPage } from '../components/auth/email-request-page.js';
 import { redirectIfSignedIn } from '../utils/auth.server.js';
 import { emailRequestAction } from '../utils/email-request.server.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.recoverTitle} · Animata` }];
 

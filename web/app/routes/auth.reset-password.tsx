@@ -13,10 +13,15 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remi
 import { useState } from 'react';
 import { PasswordField } from '../components/ui/password-field.js';
 import { api, formFailure } from '../utils/api.server.js';
+import { formRefused, readForm } from '../utils/form.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.resetTitle} · Animata` }];
 
@@ -26,7 +31,9 @@ interface ActionResult {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return formRefused(read);
+  const form = read.form;
   const token = String(form.get('token') ?? new URL(request.url).searchParams.get('token') ?? '');
   const password = String(form.get('password') ?? '');
   // §5: the requirements check; a failing requirement's message is the password error.

@@ -20,12 +20,17 @@ import { useState } from 'react';
 import { PasswordField } from '../components/ui/password-field.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { api, formFailure } from '../utils/api.server.js';
+import { formRefused, readForm } from '../utils/form.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { returnTo } from '../utils/redirects.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.strongTitle} · Animata` }];
 
@@ -40,7 +45,9 @@ interface ActionResult {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return formRefused(read);
+  const form = read.form;
   const client = api(request, context);
   const url = returnTo(form.get('url'));
   if (form.get('intent') === 'later') {

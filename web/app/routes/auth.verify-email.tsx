@@ -5,12 +5,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { FormNotice } from '../components/ui/form-notice.js';
+import type { ConnectionFailure } from '../utils/form-connection.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { getSession } from '../utils/auth.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${authTexts.verifyTitle} · Animata` }];
 
@@ -58,6 +64,7 @@ export default function VerifyEmail() {
         setting up your account.
       </p>
       <Form method="post" className="stack">
+        <FormNotice>{useActionData<ConnectionFailure>()?.notice}</FormNotice>
         <SubmitButton
           block
           pending={sending}

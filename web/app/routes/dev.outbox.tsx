@@ -1,12 +1,19 @@
 import { endpoints, outboxTexts, pagePaths, type OutboxMail } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { FormNotice } from '../components/ui/form-notice.js';
+import type { ConnectionFailure } from '../utils/form-connection.js';
 import { TopBar } from '../components/top-bar.js';
 import { LinkedText } from '../components/ui/linked-text.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
+import { readForm } from '../utils/form.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
+export {
+  connectionSafeAction as clientAction,
+  connectionSafeRevalidation as shouldRevalidate,
+} from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [
   { title: `${outboxTexts.title} · Animata` },
@@ -22,8 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const client = api(request, context);
-  const form = await request.formData();
-  if (form.get('intent') !== 'clear') throw new Response('Unknown intent', { status: 400 });
+  const read = await readForm(request);
+  if (!read.ok) return redirectWithNotification(pagePaths.devOutbox, notify('error', read.notice));
+  if (read.form.get('intent') !== 'clear') {
+    return redirectWithNotification(
+      pagePaths.devOutbox,
+      notify('error', outboxTexts.unknownAction),
+    );
+  }
   const result = await client.call(endpoints.dev.clearOutbox);
   if (result.ok) {
     return redirectWithNotification(pagePaths.devOutbox, notify('success', outboxTexts.cleared));
@@ -35,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DevOutbox() {
   const { items } = useLoaderData<typeof loader>();
+  const failure = useActionData<ConnectionFailure>();
   const navigation = useNavigation();
   const clearing = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'clear';
   return (
@@ -48,6 +62,7 @@ export default function DevOutbox() {
           </div>
           {items.length > 0 ? (
             <Form method="post">
+              <FormNotice>{failure?.notice}</FormNotice>
               <SubmitButton
                 name="intent"
                 value="clear"

@@ -11,6 +11,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { api, formFailure } from './api.server.js';
 import { redirectIfSignedIn } from './auth.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
+import { formRefused, readForm, textField } from './form.server.js';
 import { returnTo } from './redirects.js';
 import { openTwoFactor, runTwoFactorStep, type TwoFactorState } from './two-factor.server.js';
 
@@ -94,7 +95,9 @@ export async function credentialsAction<Values extends { email: string }, Body, 
   context: AppLoadContext,
   form: CredentialsForm<Values, Body, Answer>,
 ) {
-  const formData = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return formRefused(read);
+  const formData = read.form;
   const client = api(request, context);
   const values = form.read(formData);
   const redirectTo = returnTo(formData.get('url'));
@@ -129,7 +132,7 @@ export async function credentialsAction<Values extends { email: string }, Body, 
   }
   if (step.kind === 'verified') return submit(form.retryBody(values, step.token));
 
-  const password = String(formData.get('password') ?? '');
+  const password = textField(formData, 'password');
   const fieldErrors = form.validate(values, password);
   if (Object.keys(fieldErrors).length > 0) {
     return data<CredentialsResult<Values>>({ fieldErrors, values }, { status: 422 });

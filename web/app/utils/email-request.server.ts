@@ -7,6 +7,7 @@ import {
 } from '@animata/contracts';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { api, formFailure } from './api.server.js';
+import { formRefused, readForm, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
 
 /**
@@ -18,8 +19,9 @@ export async function emailRequestAction(
   context: AppLoadContext,
   endpoint: Endpoint<EmailOnlyRequest, MessageResponse>,
 ) {
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim();
+  const read = await readForm(request);
+  if (!read.ok) return formRefused(read);
+  const email = textField(read.form, 'email').trim();
   const fieldErrors: FieldErrors = validateEmailOnly(email);
   if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, email }, { status: 422 });
   const result = await api(request, context).call(endpoint, { email }, { knownFields: ['email'] });

@@ -67,10 +67,17 @@ export function useBrowserTest(options: TestAppOptions = {}): BrowserTest {
   let tracked: Tracked[] = [];
 
   before(async () => {
-    [app, browser] = await Promise.all([
+    // Settled one by one, so a browser that fails to start still lets `after` stop the app
+    // (with Promise.all the started app was lost, and its open handles held the file until the
+    // runner's timeout).
+    const [started, launched] = await Promise.allSettled([
       startTestApp({ web: true, ...options }),
       chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
     ]);
+    if (started.status === 'fulfilled') app = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   });
 
   after(async () => {

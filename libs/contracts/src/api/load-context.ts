@@ -23,3 +23,9 @@ export interface WebLoadContext {
    */
   cspNonce: string;
 }
+
+/**
+ * The error a page's request body fails with once it passes the form limit: the bridge cuts the
+ * stream there, and the web's readForm answers 413 with the form instead of a crash.
+ */
+export const BODY_TOO_LARGE_CODE = 'ANIMATA_BODY_TOO_LARGE';

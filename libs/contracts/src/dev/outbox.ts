@@ -28,4 +28,5 @@ export const outboxTexts = {
   clear: 'Clear outbox',
   clearing: 'Clearing…',
   cleared: 'Outbox cleared',
+  unknownAction: 'The outbox does not know that action.',
 } as const;

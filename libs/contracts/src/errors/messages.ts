@@ -24,5 +24,6 @@ export const ownMessages = {
   invalidJson: 'The request body is not valid JSON.',
   tooDeep: 'The request body is nested too deeply.',
   forbiddenCharacters: 'The request contains characters that are not allowed.',
+  formUnreadable: 'This form could not be read. Please reload the page and try again.',
   csrfRejected: 'This request came from another site and was refused.',
 } as const;

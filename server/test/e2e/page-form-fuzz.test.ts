@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ownMessages } from '@animata/contracts';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newCustomer, newSessionCookie, passwordHashFor } from '../support/factories.js';
+
+/**
+ * Bounded, deterministic fuzzing of every page form action (issue 15, item 4): the posts a
+ * browser sends with JavaScript off (the page's address) and on (Remix's `.data` address), with
+ * wrong fields, nulls, huge values, lone surrogates, NUL, prototype keys, characters outside
+ * Latin-1 in `url`, and bodies of the wrong type or size. Nothing may answer 5xx, and a page
+ * post that is refused comes back as the page with its form.
+ */
+const SEED = 0xf0_2026;
+const POSTS_PER_ACTION = 70;
+
+/** mulberry32, as in api-fuzz: every run sends the very same requests. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Every page route with an action, as its form posts it. */
+const ACTIONS = [
+  '/auth/login',
+  '/auth/login?url=%2Faccount',
+  '/auth/register',
+  '/auth/recover-password',
+  '/auth/confirm-email',
+  '/auth/reset-password?token=abc',
+  '/auth/strong-password',
+  '/auth/logout',
+  '/auth/verify-email',
+  '/account',
+  '/dev/outbox',
+];
+
+const FIELDS = [
+  'email',
+  'password',
+  'old_password',
+  'name',
+  'url',
+  'intent',
+  'code',
+  'contact',
+  'token',
+  'tfaToken',
+  'tfaSends',
+  'tfaResendAt',
+  'recaptcha',
+  'twoFactor',
+  '__proto__',
+  'constructor',
+  'email[]',
+  'a[b][c]',
+];
+const VALUES = [
+  '',
+  ' ',
+  'ada@example.com',
+  'Correct-Horse-7',
+  'login',
+  'later',
+  'clear',
+  'tfa-send',
+  'tfa-code',
+  'tfa-cancel',
+  'on',
+  '123456',
+  '-1',
+  '1e308',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFFy',
+  'ſtella@example.com',
+  '/größe#ü',
+  '/𝓐?x=€',
+  '//evil.example',
+  'javascript:alert(1)',
+  '/a\r\nSet-Cookie: x=1',
+  '<script>alert(1)</script>',
+  'x'.repeat(5000),
+];
+
+/** A urlencoded body by hand, so unpaired surrogates and odd escapes reach the server as sent. */
+function encodeRaw(pairs: Array<[string, string]>): string {
+  const escape = (text: string) =>
+    Array.from(text, (char) => {
+      const code = char.charCodeAt(0);
+      // A lone surrogate as the bytes of its (invalid) UTF-8 encoding.
+      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+        return `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
+      }
+      return encodeURIComponent(char);
+    }).join('');
+  return pairs.map(([name, value]) => `${escape(name)}=${escape(value)}`).join('&');
+}
+
+interface FuzzPost {
+  body?: string | FormData;
+  contentType?: string;
+  label: string;
+}
+
+function fuzzPost(next: () => number): FuzzPost {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const pairs: Array<[string, string]> = [];
+  const count = Math.floor(next() * 6);
+  for (let i = 0; i < count; i += 1) pairs.push([pick(FIELDS), pick(VALUES)]);
+  const roll = next();
+  if (roll < 0.55) {
+    const body = encodeRaw(pairs);
+    return { body, contentType: 'application/x-www-form-urlencoded', label: body.slice(0, 120) };
+  }
+  if (roll < 0.7) {
+    const form = new FormData();
+    for (const [name, value] of pairs) form.append(name, value);
+    if (next() < 0.5) form.append(pick(FIELDS), new Blob(['file']), 'x.txt');
+    return { body: form, label: `multipart ${JSON.stringify(pairs).slice(0, 120)}` };
+  }
+  if (roll < 0.75) {
+    return {
+      body: `email=${'x'.repeat(80 * 1024)}`,
+      contentType: 'application/x-www-form-urlencoded',
+      label: 'an 80 KiB form',
+    };
+  }
+  if (roll < 0.8) {
+    return {
+      body: JSON.stringify(Object.fromEntries(pairs)),
+      contentType: 'application/json',
+      label: 'json',
+    };
+  }
+  if (roll < 0.85) return { body: 'email=a', contentType: 'text/plain', label: 'text/plain' };
+  if (roll < 0.9) {
+    return {
+      body: '--x\r\nbroken',
+      contentType: 'multipart/form-data; boundary=x',
+      label: 'broken multipart',
+    };
+  }
+  if (roll < 0.95) return { body: 'email=a', label: 'no content type' };
+  return { label: 'no body' };
+}
+
+describe('fuzzing every page form action (deterministic seed)', () => {
+  let app: TestApp;
+  let cookie: string;
+
+  before(async () => {
+    app = await startTestApp({
+      env: {
+        RATE_LIMIT_LOGIN: '100000/60',
+        RATE_LIMIT_REGISTER: '100000/60',
+        RATE_LIMIT_RECOVERY: '100000/60',
+        RATE_LIMIT_TWO_FACTOR: '100000/60',
+        RATE_LIMIT_TWO_FACTOR_CODE: '100000/60',
+        RATE_LIMIT_MAIL_RECIPIENT: '100000/60',
+      },
+    });
+    const customer = await newCustomer(app.runtime.dataSource);
+    cookie = await newSessionCookie(app, customer.id);
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('answers no post with 5xx; a refused page post comes back with its form', async () => {
+    const next = random(SEED);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const action of ACTIONS) {
+      for (let i = 0; i < POSTS_PER_ACTION; i += 1) {
+        const signedIn = next() < 0.5;
+        // With JavaScript, Remix posts to the route's `.data` address.
+        const script = next() < 0.4;
+        const [pathname, search] = action.split('?');
+        const target = script ? `${pathname}.data${search ? `?${search}` : ''}` : action;
+        const post = fuzzPost(next);
+        const response = await fetch(`${app.url}${target}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            origin: app.url,
+            ...(post.contentType ? { 'content-type': post.contentType } : {}),
+            ...(signedIn ? { cookie } : {}),
+          },
+          ...(post.body === undefined ? {} : { body: post.body }),
+        });
+        sent += 1;
+        const text = await response.text();
+        const what = `POST ${target} ${signedIn ? 'signed in' : 'signed out'} ${post.label}`;
+        if (response.status >= 500) {
+          failures.push(`${response.status} ${what}: ${text.slice(0, 160)}`);
+        } else if (!script && [400, 413, 415].includes(response.status) && !/<form/.test(text)) {
+          failures.push(`${response.status} without the form: ${what}`);
+        }
+      }
+    }
+    assert.ok(sent >= 700, `only ${sent} posts were sent`);
+    assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${sent} posts failed`);
+  });
+
+  it('answers a body of another type with 415 and the login form with its notice', async () => {
+    const response = await fetch(`${app.url}/auth/login`, {
+      method: 'POST',
+      headers: { origin: app.url, 'content-type': 'application/json' },
+      body: '{"email":"ada@example.com"}',
+    });
+    assert.equal(response.status, 415);
+    const html = await response.text();
+    assert.match(html, /<form/);
+    assert.ok(html.includes(ownMessages.formUnreadable.replace(/'/g, '&#x27;')), html);
+  });
+
+  it('cuts a form past the form limit and answers 413 with the form', async () => {
+    const response = await fetch(`${app.url}/auth/recover-password`, {
+      method: 'POST',
+      headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=${'x'.repeat(app.config.jsonBodyLimitBytes + 1)}`,
+    });
+    assert.equal(response.status, 413);
+    const html = await response.text();
+    assert.match(html, /<form/);
+    assert.ok(html.includes(ownMessages.payloadTooLarge), html);
+  });
+
+  it('signs in with a url outside Latin-1 and keeps the session cookie', async () => {
+    const password = 'Correct-Horse-7';
+    const { email } = await newCustomer(app.runtime.dataSource, {
+      passwordHash: await passwordHashFor(password),
+    });
+    const response = await fetch(`${app.url}/auth/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password, url: '/größe?q=€#ü' }).toString(),
+    });
+    assert.equal(response.status, 302);
+    assert.equal(response.headers.get('location'), '/gr%C3%B6%C3%9Fe?q=%E2%82%AC#%C3%BC');
+    assert.match(response.headers.get('set-cookie') ?? '', /animata_session/);
+  });
+});
