@@ -28,7 +28,8 @@ export async function requireCustomer(
   options: { allowUnverified?: boolean; allowWeakPassword?: boolean } = {},
 ): Promise<SessionInfoResponse> {
   const client = api(request, context);
-  // A 401: the login page with the url parameter and the logged-out notice (Api.expect).
+  // A 401: the login page with the url parameter, and the logged-out notice when a session
+  // cookie was refused (Api.expect).
   const session = await client.expect(client.call(endpoints.account.session));
   if (!options.allowWeakPassword && session.passwordUpdateRequired) {
     const url = new URL(request.url);

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { authTexts, catalogueMessages } from '@animata/contracts';
+import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
+import { useBrowserTest } from '../support/browser.js';
+
+/**
+ * What a first visit meets (issue 15): the home page signed in and out, protected pages without
+ * a session or with one that ended, the /auth paths that are no page, the return address's
+ * fragment, reset links that no longer work, and the logout page. JavaScript on and off.
+ */
+describe('first-visit pages in Chromium', () => {
+  const t = useBrowserTest();
+
+  async function signedIn(name?: string) {
+    const customer = await newCustomer(t.app.runtime.dataSource, name ? { name } : {});
+    const token = await newSession(t.app, customer.id);
+    return { customer, cookies: { [sessionCookieName(t.app.config)]: token } };
+  }
+
+  /** A session cookie whose session has ended (revoked on the server). */
+  async function endedSessionCookies() {
+    const { customer, cookies } = await signedIn();
+    await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
+      customer.id,
+    ]);
+    return cookies;
+  }
+
+  async function sessionCookieOf(page: Page) {
+    const name = sessionCookieName(t.app.config);
+    return (await page.context().cookies()).find((cookie) => cookie.name === name);
+  }
+
+  for (const javaScript of [true, false]) {
+    const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
+
+    it(`sends a visitor without a session cookie from /account to the login page, without the logged-out notice (${mode})`, async () => {
+      const page = await t.open('/account', { javaScript });
+      assert.equal(page.url(), `${t.app.url}/auth/login?url=%2Faccount`);
+      await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+      assert.equal(await page.getByTestId('snackbar').count(), 0);
+      assert.equal(await page.getByText(catalogueMessages.loggedOut).count(), 0);
+    });
+
+    it(`tells a visitor whose session ended that they were logged out, once, with a working Log In button (${mode})`, async () => {
+      const page = await t.open('/account', { javaScript, cookies: await endedSessionCookies() });
+      assert.equal(page.url(), `${t.app.url}/auth/login?url=%2Faccount`);
+      const notice = page.getByRole('status');
+      await notice
+        .getByText('You have been logged out. Please log in again.', { exact: true })
+        .waitFor();
+      // The BFF cleared the refused cookie, and the clearing reached the browser.
+      assert.equal(await sessionCookieOf(page), undefined);
+
+      const logInButton = notice.getByRole('link', { name: 'Log In', exact: true });
+      assert.equal(await logInButton.getAttribute('href'), '/auth/login?url=%2Faccount');
+      await logInButton.click();
+      await page.waitForURL(`${t.app.url}/auth/login?url=%2Faccount`);
+      await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+
+      // Told once: the next visit of a protected page has no cookie left to refuse.
+      await page.goto('/account');
+      await page.waitForURL(`${t.app.url}/auth/login?url=%2Faccount`);
+      await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+      assert.equal(await page.getByText(catalogueMessages.loggedOut).count(), 0);
+    });
+  }
+});
