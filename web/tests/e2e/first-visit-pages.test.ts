@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { authTexts, catalogueMessages } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { useBrowserTest } from '../support/browser.js';
+import { useBrowserTest, waitForHydration } from '../support/browser.js';
+
+const MARKETING_TITLE = 'Animated SVG graphics, made simple';
 
 /**
  * What a first visit meets (issue 15): the home page signed in and out, protected pages without
@@ -35,6 +37,37 @@ describe('first-visit pages in Chromium', () => {
 
   for (const javaScript of [true, false]) {
     const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
+
+    it(`welcomes a signed-in customer at / by name, with account settings, log out and the dashboard to come (${mode})`, async () => {
+      const { cookies } = await signedIn('Ada Lovelace');
+      const page = await t.open('/', { javaScript, cookies });
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }).waitFor();
+      await page.getByRole('heading', { name: 'Your projects dashboard is coming' }).waitFor();
+      assert.equal(await page.getByRole('heading', { name: MARKETING_TITLE }).count(), 0);
+      assert.equal(await page.getByRole('link', { name: 'Log in' }).count(), 0);
+      const userMenu = page.getByRole('navigation', { name: 'User menu' });
+      await userMenu.getByText('Account').first().waitFor();
+
+      const main = page.getByRole('main');
+      await main.getByRole('link', { name: 'Account settings' }).click();
+      await page.waitForURL(`${t.app.url}/account`);
+      await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+
+      await page.goto('/');
+      if (javaScript) await waitForHydration(page);
+      await main.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(`${t.app.url}/auth/login`);
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: MARKETING_TITLE }).waitFor();
+    });
+
+    it(`keeps the marketing page for a visitor, whose Log in leads to the login page (${mode})`, async () => {
+      const page = await t.open('/', { javaScript });
+      await page.getByRole('heading', { level: 1, name: MARKETING_TITLE }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+      await page.waitForURL(`${t.app.url}/auth/login`);
+      await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+    });
 
     it(`sends a visitor without a session cookie from /account to the login page, without the logged-out notice (${mode})`, async () => {
       const page = await t.open('/account', { javaScript });

@@ -116,9 +116,7 @@ describe('the web shell in Chromium', () => {
     const page = await t.open('/account', { cookies });
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
     await page.getByRole('link', { name: 'Animata home' }).click();
-    await page
-      .getByRole('heading', { level: 1, name: 'Animated SVG graphics, made simple' })
-      .waitFor();
+    await page.getByRole('heading', { level: 1, name: `Welcome back, ${customer.name}` }).waitFor();
     await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
       customer.id,
     ]);
