@@ -4,7 +4,9 @@ import { apiPaths } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSession, sessionCookieName } from '../support/factories.js';
 
-/** The BFF's side of a first visit (issue 15). */
+const API = '/api/animata';
+
+/** The BFF's side of a first visit (issue 15): refused sessions, social sign-in. */
 describe('first-visit calls of the BFF (real PostgreSQL)', () => {
   let app: TestApp;
 
@@ -52,6 +54,22 @@ describe('first-visit calls of the BFF (real PostgreSQL)', () => {
       });
       assert.equal(response.status, 200);
       assert.deepEqual(sessionSetCookies(response), []);
+    });
+  });
+
+  describe('social sign-in with a provider that is not configured', () => {
+    it('leads to the login page, keeping where the visitor was going', async () => {
+      for (const [query, location] of [
+        ['', '/auth/login'],
+        ['?redirectTo=%2Faccount', '/auth/login?url=%2Faccount'],
+        ['?redirectTo=https%3A%2F%2Fevil.example', '/auth/login'],
+      ]) {
+        const response = await fetch(`${app.url}${API}/auth/social/google${query}`, {
+          redirect: 'manual',
+        });
+        assert.equal(response.status, 302, query);
+        assert.equal(response.headers.get('location'), location, query);
+      }
     });
   });
 });

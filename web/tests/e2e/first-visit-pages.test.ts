@@ -100,4 +100,30 @@ describe('first-visit pages in Chromium', () => {
       assert.equal(await page.getByText(catalogueMessages.loggedOut).count(), 0);
     });
   }
+
+  it('sends /auth and unknown /auth paths to the login page, keeping the url parameter', async () => {
+    for (const [from, to] of [
+      ['/auth', '/auth/login'],
+      ['/auth/', '/auth/login'],
+      ['/auth?url=%2Fbilling', '/auth/login?url=%2Fbilling'],
+      ['/auth/nothing-here?url=%2Fbilling', '/auth/login?url=%2Fbilling'],
+    ]) {
+      const page = await t.open(from!, { javaScript: false });
+      assert.equal(page.url(), `${t.app.url}${to}`, from);
+      await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+    }
+  });
+
+  it('sends social sign-in with a provider that is not configured, or unknown, to the login page', async () => {
+    for (const [from, to] of [
+      ['/auth/social/google', '/auth/login'],
+      ['/auth/social/google?redirectTo=%2Faccount', '/auth/login?url=%2Faccount'],
+      ['/auth/social/facebook?redirectTo=%2Fbilling', '/auth/login?url=%2Fbilling'],
+      ['/auth/social/myspace?redirectTo=%2Faccount', '/auth/login?url=%2Faccount'],
+    ]) {
+      const page = await t.open(from!, { javaScript: false });
+      assert.equal(page.url(), `${t.app.url}${to}`, from);
+      await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+    }
+  });
 });
