@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { authTexts, catalogueMessages } from '@animata/contracts';
-import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
+import {
+  newCustomer,
+  newSession,
+  passwordHashFor,
+  sessionCookieName,
+} from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { useBrowserTest, waitForHydration } from '../support/browser.js';
 
+const STRONG = 'Correct-Horse-7';
 const MARKETING_TITLE = 'Animated SVG graphics, made simple';
 
 /**
@@ -14,6 +20,10 @@ const MARKETING_TITLE = 'Animated SVG graphics, made simple';
  */
 describe('first-visit pages in Chromium', () => {
   const t = useBrowserTest();
+
+  async function customerWithPassword() {
+    return newCustomer(t.app.runtime.dataSource, { passwordHash: await passwordHashFor(STRONG) });
+  }
 
   async function signedIn(name?: string) {
     const customer = await newCustomer(t.app.runtime.dataSource, name ? { name } : {});
@@ -33,6 +43,12 @@ describe('first-visit pages in Chromium', () => {
   async function sessionCookieOf(page: Page) {
     const name = sessionCookieName(t.app.config);
     return (await page.context().cookies()).find((cookie) => cookie.name === name);
+  }
+
+  async function logIn(page: Page, email: string, password: string) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: authTexts.loginButton }).click();
   }
 
   for (const javaScript of [true, false]) {
@@ -125,5 +141,20 @@ describe('first-visit pages in Chromium', () => {
       assert.equal(page.url(), `${t.app.url}${to}`, from);
       await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
     }
+  });
+
+  it('brings a visitor sent to login from /account#devices back to /account#devices (JavaScript on)', async () => {
+    const customer = await customerWithPassword();
+    const page = await t.open('/account#devices');
+    // Browsers keep the fragment through the redirect; the page adds it to the form's url.
+    assert.equal(page.url(), `${t.app.url}/auth/login?url=%2Faccount#devices`);
+    assert.equal(await page.locator('input[name="url"]').inputValue(), '/account#devices');
+    assert.equal(
+      await page.getByRole('link', { name: authTexts.createAccount }).getAttribute('href'),
+      '/auth/register?url=%2Faccount%23devices',
+    );
+    await logIn(page, customer.email, STRONG);
+    await page.waitForURL(`${t.app.url}/account#devices`);
+    await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
   });
 });
