@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authTexts, catalogueMessages } from '@animata/contracts';
+import { authMessages, authTexts, catalogueMessages } from '@animata/contracts';
 import {
   newCustomer,
+  newResetToken,
   newSession,
   passwordHashFor,
   sessionCookieName,
@@ -114,6 +115,47 @@ describe('first-visit pages in Chromium', () => {
       await page.waitForURL(`${t.app.url}/auth/login?url=%2Faccount`);
       await page.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
       assert.equal(await page.getByText(catalogueMessages.loggedOut).count(), 0);
+    });
+
+    it(`sends the expired or used reset link's visitor on at once, before any password is typed (${mode})`, async () => {
+      const customer = await customerWithPassword();
+      const used = await newResetToken(t.app, customer.id);
+      const expired = await newResetToken(t.app, customer.id);
+      const db = t.app.runtime.dataSource;
+      await db.query(
+        `UPDATE auth_tokens SET used_at = now() WHERE token_hash = encode(sha256($1::bytea), 'hex')`,
+        [used],
+      );
+      await db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = encode(sha256($1::bytea), 'hex')`,
+        [expired],
+      );
+      for (const token of [used, expired, 'not-a-token']) {
+        const page = await t.open(`/auth/reset-password?token=${token}`, { javaScript });
+        await page.getByRole('heading', { level: 1, name: authTexts.resetTitle }).waitFor();
+        await page.getByRole('alert').getByText(authMessages.resetLinkInvalid).waitFor();
+        assert.equal(await page.getByLabel('New password').count(), 0, token);
+        assert.equal(
+          await page.getByRole('button', { name: authTexts.setPassword }).count(),
+          0,
+          token,
+        );
+        await page.getByRole('link', { name: 'Ask for a new link' }).click();
+        await page.waitForURL(`${t.app.url}/auth/recover-password`);
+        await page.getByRole('heading', { level: 1, name: authTexts.recoverTitle }).waitFor();
+      }
+    });
+
+    it(`opens a working reset link on its form, and the link still works after the check (${mode})`, async () => {
+      const customer = await customerWithPassword();
+      const token = await newResetToken(t.app, customer.id);
+      const page = await t.open(`/auth/reset-password?token=${token}`, { javaScript });
+      await page.getByRole('heading', { level: 1, name: authTexts.resetTitle }).waitFor();
+      assert.equal(await page.getByRole('alert').filter({ hasText: /\S/ }).count(), 0);
+      await page.getByLabel('New password').fill('New-Password-8');
+      await page.getByRole('button', { name: authTexts.setPassword }).click();
+      await page.waitForURL(`${t.app.url}/`);
+      await page.getByTestId('snackbar').getByText(authMessages.passwordReset).waitFor();
     });
   }
 
