@@ -157,6 +157,23 @@ describe('first-visit pages in Chromium', () => {
       await page.waitForURL(`${t.app.url}/`);
       await page.getByTestId('snackbar').getByText(authMessages.passwordReset).waitFor();
     });
+
+    it(`shows the logout page only to a signed-in customer; others go to the login page (${mode})`, async () => {
+      const visitor = await t.open('/auth/logout', { javaScript });
+      assert.equal(visitor.url(), `${t.app.url}/auth/login`);
+      await visitor.getByRole('heading', { level: 1, name: authTexts.loginTitle }).waitFor();
+      assert.equal(await visitor.getByTestId('snackbar').count(), 0);
+
+      const withUrl = await t.open('/auth/logout?url=%2Fbilling', { javaScript });
+      assert.equal(withUrl.url(), `${t.app.url}/auth/login?url=%2Fbilling`);
+
+      const { cookies } = await signedIn();
+      const customer = await t.open('/auth/logout', { javaScript, cookies });
+      await customer.getByRole('heading', { level: 1, name: authTexts.logOut }).waitFor();
+      await customer.getByRole('button', { name: authTexts.logOut }).click();
+      await customer.waitForURL(`${t.app.url}/auth/login`);
+      assert.equal(await sessionCookieOf(customer), undefined);
+    });
   }
 
   it('sends /auth and unknown /auth paths to the login page, keeping the url parameter', async () => {
