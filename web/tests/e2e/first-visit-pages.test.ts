@@ -9,7 +9,7 @@ import {
   sessionCookieName,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { useBrowserTest, waitForHydration } from '../support/browser.js';
+import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
 
 const STRONG = 'Correct-Horse-7';
 const MARKETING_TITLE = 'Animated SVG graphics, made simple';
@@ -215,5 +215,43 @@ describe('first-visit pages in Chromium', () => {
     await logIn(page, customer.email, STRONG);
     await page.waitForURL(`${t.app.url}/account#devices`);
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+  });
+
+  it('fits the signed-in home, the logged-out notice and a used reset link at 320, 375 and 1280 px', async () => {
+    const customer = await customerWithPassword();
+    const token = await newResetToken(t.app, customer.id);
+    await t.app.runtime.dataSource.query(
+      'UPDATE auth_tokens SET used_at = now() WHERE customer_id = $1',
+      [customer.id],
+    );
+    for (const width of [320, 375, 1280]) {
+      const screens: Array<[string, Record<string, string>, (page: Page) => Promise<void>]> = [
+        ['/', (await signedIn()).cookies, (page) => page.getByText('Welcome back').waitFor()],
+        [
+          '/account',
+          await endedSessionCookies(),
+          (page) => page.getByText(catalogueMessages.loggedOut).waitFor(),
+        ],
+        [
+          `/auth/reset-password?token=${token}`,
+          {},
+          (page) => page.getByText(authMessages.resetLinkInvalid).waitFor(),
+        ],
+      ];
+      for (const [path, cookies, ready] of screens) {
+        const context = await t.browser.newContext({
+          baseURL: t.app.url,
+          viewport: { width, height: 800 },
+        });
+        await context.addCookies(
+          Object.entries(cookies).map(([name, value]) => ({ name, value, url: t.app.url })),
+        );
+        const page = await context.newPage();
+        await page.goto(path);
+        await ready(page);
+        assert.equal(await overflowsHorizontally(page), false, `${path} at ${width} px`);
+        await context.close();
+      }
+    }
   });
 });
