@@ -37,6 +37,15 @@ export function newSession(app: Pick<StartedApp, 'app'>, customerId: string): Pr
 
 export { sessionCookieName } from '../../src/modules/sessions/index.js';
 
+/** A reset-password link's token for the customer, as the recovery mail would carry it. */
+export async function newResetToken(
+  app: Pick<StartedApp, 'app'>,
+  customerId: string,
+): Promise<string> {
+  const { AuthTokensService } = await import('../../src/modules/auth/auth-tokens.service.js');
+  return app.app.get(AuthTokensService).issue(customerId, 'reset-password');
+}
+
 /** An argon2id hash of the password, as sign-up would store it. */
 export async function passwordHashFor(password: string): Promise<string> {
   const { PasswordHasher } = await import('../../src/modules/auth/password-hasher.js');

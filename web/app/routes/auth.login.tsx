@@ -28,7 +28,7 @@ import {
   type CredentialsResult,
 } from '../utils/credentials.server.js';
 import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { returnTo } from '../utils/redirects.js';
+import { useReturnTo } from '../components/auth/use-return-to.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
@@ -68,7 +68,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const submitting = navigation.state === 'submitting';
   const minimal = params.get('minimal') === '1';
-  const url = returnTo(params.get('url'));
+  const url = useReturnTo();
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [values, setValues] = useState({ email: result?.values?.email ?? '', password: '' });
   const live = validateLogin(values);

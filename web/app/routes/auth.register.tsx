@@ -9,14 +9,7 @@ import {
   validateRegister,
 } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
@@ -30,7 +23,7 @@ import {
   type CredentialsResult,
 } from '../utils/credentials.server.js';
 import { CouponBanner } from '../components/auth/coupon-banner.js';
-import { returnTo } from '../utils/redirects.js';
+import { useReturnTo } from '../components/auth/use-return-to.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
@@ -75,9 +68,8 @@ export default function Register() {
   const submitWithRecaptcha = useRecaptchaSubmit(recaptchaSiteKey, 'register');
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
-  const [params] = useSearchParams();
   const submitting = navigation.state === 'submitting';
-  const url = returnTo(params.get('url'));
+  const url = useReturnTo();
   const [values, setValues] = useState({
     name: result?.values?.name ?? '',
     email: result?.values?.email ?? '',

@@ -8,8 +8,20 @@ import {
   PASSWORD_MAX_LENGTH,
   type FieldErrors,
 } from '@animata/contracts';
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/ui/password-field.js';
 import { api, formFailure } from '../utils/api.server.js';
@@ -28,6 +40,17 @@ export const meta: MetaFunction = () => [{ title: `${authTexts.resetTitle} · An
 interface ActionResult {
   fieldErrors?: FieldErrors;
   notice?: string;
+}
+
+/**
+ * A used, expired or unknown link is reported when the page opens, not after a new password was
+ * typed: the BFF checks the link without using it up. Only its 422 counts as a bad link; when
+ * the check itself fails (no connection, 429) the form shows and the reset will say why.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const result = await api(request, context).call(endpoints.auth.checkResetLink, { token });
+  return { linkProblem: !result.ok && result.status === 422 ? result.error.notice : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,6 +75,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
+  const { linkProblem } = useLoaderData<typeof loader>();
+  return linkProblem ? <InvalidLink message={linkProblem} /> : <ResetForm />;
+}
+
+/** The link cannot be used: say so, and offer the way on (a new link) and back (login). */
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <>
+      <h1 className="auth-title">{authTexts.resetTitle}</h1>
+      <div className="stack">
+        <FormNotice>{message}</FormNotice>
+        <Link to={pagePaths.recoverPassword} className="button button--primary button--block">
+          {authTexts.requestNewResetLink}
+        </Link>
+      </div>
+      <p className="auth-switch">
+        <Link to={pagePaths.login}>{authTexts.goBack}</Link>
+      </p>
+    </>
+  );
+}
+
+function ResetForm() {
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();

@@ -4,6 +4,7 @@ import {
   interpretError,
   loginUrlFor,
   REQUEST_ID_HEADER,
+  sessionCookieNameFor,
   type AnyEndpoint,
   type Endpoint,
   type HttpMethod,
@@ -116,7 +117,8 @@ export class Api {
 
   /**
    * For loaders: the data, or the catalogue's reaction. 401 goes to the login page with the
-   * url parameter and the logged-out notice; 403/404 go to the route's error boundary.
+   * url parameter (and the logged-out notice when a session ended, see toLogin); 403/404 go to
+   * the route's error boundary.
    */
   async expect<T>(result: Promise<ApiResult<T>>): Promise<T> {
     const settled = await result;
@@ -126,16 +128,30 @@ export class Api {
   }
 
   /**
-   * The redirect a 401 leads to: the login page with the page's address in `url`, carrying the
-   * logged-out notice (its 'Log In' button leads to the same login address).
+   * The redirect a 401 leads to: the login page with the page's address in `url`. The
+   * logged-out notice (its 'Log In' button leads to the same login address) comes along only
+   * when a session really ended, that is when the request carried a session cookie the BFF
+   * refused; a visitor who never signed in is simply asked to log in.
    */
   toLogin(bffHeaders?: Headers): Response {
     const login = loginUrlFor(pagePathOf(this.request));
-    // Cookies the BFF set with its 401 (a cleared session cookie) reach the browser too.
+    // Cookies the BFF set with its 401 (the cleared session cookie) reach the browser too.
     const headers = new Headers(bffHeaders);
-    headers.append('set-cookie', notificationCookie.serialize(loggedOutNotification(login)));
+    if (sentSessionCookie(this.request)) {
+      headers.append('set-cookie', notificationCookie.serialize(loggedOutNotification(login)));
+    }
     return redirect(login, { headers });
   }
+}
+
+/**
+ * Whether the request carried the session cookie (whatever its value): the BFF names it after
+ * the environment, and so do the pages (NODE_ENV is one setting of the one process).
+ */
+export function sentSessionCookie(request: Request): boolean {
+  const name = sessionCookieNameFor(process.env.NODE_ENV === 'production');
+  const header = request.headers.get('cookie') ?? '';
+  return header.split(';').some((part) => part.split('=', 1)[0]?.trim() === name);
 }
 
 function parseJson(text: string): unknown {

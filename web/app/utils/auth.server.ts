@@ -28,7 +28,8 @@ export async function requireCustomer(
   options: { allowUnverified?: boolean; allowWeakPassword?: boolean } = {},
 ): Promise<SessionInfoResponse> {
   const client = api(request, context);
-  // A 401: the login page with the url parameter and the logged-out notice (Api.expect).
+  // A 401: the login page with the url parameter, and the logged-out notice when a session
+  // cookie was refused (Api.expect).
   const session = await client.expect(client.call(endpoints.account.session));
   if (!options.allowWeakPassword && session.passwordUpdateRequired) {
     const url = new URL(request.url);
@@ -40,18 +41,19 @@ export async function requireCustomer(
 
 /**
  * Pages open to everyone (the home page): a signed-in customer who still has to verify or to
- * choose a stronger password is sent there first.
+ * choose a stronger password is sent there first. Returns who is signed in, or null.
  */
 export async function redirectIfIncomplete(
   request: Request,
   context: AppLoadContext,
-): Promise<void> {
+): Promise<SessionInfoResponse | null> {
   const session = await getSession(request, context);
-  if (!session) return;
+  if (!session) return null;
   const url = new URL(request.url);
   if (session.passwordUpdateRequired)
     throw redirect(strongPasswordUrlFor(url.pathname + url.search));
   if (!session.verified) throw redirect(pagePaths.verifyEmail);
+  return session;
 }
 
 /** Signed-in visitors of the login and registration pages go where they were heading. */

@@ -22,6 +22,16 @@ describe('the pages fit desktop and phone screens', () => {
     return { [sessionCookieName(t.app.config)]: await newSession(t.app, customer.id) };
   }
 
+  /** A session cookie whose session has ended: the login page then says so. */
+  async function endedSession() {
+    const customer = await newCustomer(t.app.runtime.dataSource);
+    const cookies = { [sessionCookieName(t.app.config)]: await newSession(t.app, customer.id) };
+    await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
+      customer.id,
+    ]);
+    return cookies;
+  }
+
   const screens: Array<{
     name: string;
     path: string;
@@ -44,6 +54,7 @@ describe('the pages fit desktop and phone screens', () => {
     {
       name: 'login-logged-out-notice',
       path: '/account',
+      cookies: endedSession,
       ready: (page) => page.getByText(catalogueMessages.loggedOut).waitFor(),
     },
     {

@@ -59,8 +59,12 @@ describe('the web shell in Chromium', () => {
       await page.getByText(catalogueMessages.notFound, { exact: true }).waitFor();
     });
 
-    it(`sends a signed-out visitor of /account to the login page with the logged-out notice (${mode})`, async () => {
-      const page = await t.open('/account', { javaScript });
+    it(`sends a visitor whose session ended from /account to the login page with the logged-out notice (${mode})`, async () => {
+      const { cookies, customer } = await signedInCookies();
+      await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
+        customer.id,
+      ]);
+      const page = await t.open('/account', { javaScript, cookies });
       assert.equal(page.url(), `${t.app.url}/auth/login?url=%2Faccount`);
       await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
       const notice = page.getByRole('status');
@@ -112,9 +116,7 @@ describe('the web shell in Chromium', () => {
     const page = await t.open('/account', { cookies });
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
     await page.getByRole('link', { name: 'Animata home' }).click();
-    await page
-      .getByRole('heading', { level: 1, name: 'Animated SVG graphics, made simple' })
-      .waitFor();
+    await page.getByRole('heading', { level: 1, name: `Welcome back, ${customer.name}` }).waitFor();
     await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
       customer.id,
     ]);

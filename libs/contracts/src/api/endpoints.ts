@@ -6,11 +6,13 @@ import type {
   ChangePasswordRequest,
   CustomerMessageResponse,
   EmailOnlyRequest,
+  EmptyResponse,
   LoginRequest,
   LoginResponse,
   MessageResponse,
   RegisterRequest,
   RegisterResponse,
+  ResetLinkCheckRequest,
   ResetPasswordRequest,
   TwoFactorCodeRequest,
   TwoFactorEmailRequest,
@@ -89,6 +91,13 @@ export const endpoints = {
     /** The token may come in the query string instead (`?token=`, the spec's other reading). */
     resetPassword: endpoint<ResetPasswordRequest, CustomerMessageResponse>().post(
       `${API_BASE}/auth/reset-password`,
+    ),
+    /**
+     * Whether a reset link still works, without using it up: `{}`, or 422 with the text the
+     * reset itself answers for a used, expired or unknown link.
+     */
+    checkResetLink: endpoint<ResetLinkCheckRequest, EmptyResponse>().post(
+      `${API_BASE}/auth/reset-password/check`,
     ),
     verifyEmail: endpoint<VerifyEmailRequest, CustomerMessageResponse>().post(
       `${API_BASE}/auth/verify-email`,

@@ -139,6 +139,20 @@ export class ResetPasswordRequest {
   password!: string;
 }
 
+/**
+ * POST {api}/auth/reset-password/check: whether a reset link still works, asked when the reset
+ * page opens. The link is not used up; the answer is `{}`, or 422 with the reset's own text.
+ */
+export class ResetLinkCheckRequest {
+  @IsNotEmpty({ message: authMessages.resetLinkInvalid })
+  @IsString({ message: authMessages.resetLinkInvalid })
+  @MaxLength(200, { message: authMessages.resetLinkInvalid })
+  token!: string;
+}
+
+/** An answer with nothing to say beyond its 2xx status. */
+export type EmptyResponse = Record<string, never>;
+
 /** POST {api}/auth/verify-email: the link from the verification e-mail. */
 export class VerifyEmailRequest {
   @IsNotEmpty({ message: authMessages.verificationLinkInvalid })

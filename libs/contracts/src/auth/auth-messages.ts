@@ -61,6 +61,8 @@ export const authTexts = {
   resetTitle: 'Reset password',
   setPassword: 'Set password',
   goBack: 'Go Back',
+  /** Our own text: the way on from a used or expired reset link. */
+  requestNewResetLink: 'Ask for a new link',
   verifyTitle: "You're almost there!",
   resendEmail: 'Resend email',
   logOut: 'Log out',

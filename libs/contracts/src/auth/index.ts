@@ -4,3 +4,4 @@ export * from './two-factor.js';
 export * from './auth-dto.js';
 export * from './auth-form-rules.js';
 export * from './login-outcome.js';
+export * from './session-cookie.js';

@@ -37,6 +37,17 @@ export class AuthTokensRepository {
     return rows[0]?.customer_id ?? null;
   }
 
+  /** Whether a token of that purpose is unused and unexpired; reads only, uses nothing up. */
+  async isLive(purpose: AuthTokenPurpose, tokenHash: string, now: Date): Promise<boolean> {
+    const rows = await queryRows<{ live: boolean }>(
+      this.dataSource,
+      `SELECT true AS live FROM auth_tokens t JOIN customers c ON c.id = t.customer_id
+       WHERE t.token_hash = $2 AND t.purpose = $1 AND t.used_at IS NULL AND t.expires_at > $3`,
+      [purpose, tokenHash, now],
+    );
+    return rows.length > 0;
+  }
+
   async findUsedOfVerified(tokenHash: string): Promise<string | null> {
     const rows = await queryRows<{ customer_id: string }>(
       this.dataSource,

@@ -30,6 +30,12 @@ export class AuthTokensService {
     return this.tokens.consume(purpose, hashToken(token), this.clock.now());
   }
 
+  /** Whether the token would still work (unused, unexpired, its customer there), unused. */
+  isLive(purpose: AuthTokenPurpose, token: string): Promise<boolean> {
+    if (!token || token.length > 200) return Promise.resolve(false);
+    return this.tokens.isLive(purpose, hashToken(token), this.clock.now());
+  }
+
   /** The customer of a used verification link whose address is verified by now. */
   usedByVerified(token: string): Promise<string | null> {
     if (!token || token.length > 200) return Promise.resolve(null);

@@ -8,8 +8,10 @@ import {
   EmailOnlyRequest,
   LoginRequest,
   RegisterRequest,
+  ResetLinkCheckRequest,
   ResetPasswordRequest,
   VerifyEmailRequest,
+  type EmptyResponse,
   type LoginResponse,
   type MessageResponse,
   type RegisterResponse,
@@ -107,6 +109,13 @@ export class AuthController {
     const token = dto.token || queryToken || '';
     const client = clientContext(request);
     return this.send(reply, client, await this.auth.resetPassword(token, dto.password, client));
+  }
+
+  /** The reset page asks this when it opens; the link stays usable. */
+  @Post(endpoints.auth.checkResetLink.path)
+  @HttpCode(200)
+  checkResetLink(@Body() dto: ResetLinkCheckRequest): Promise<EmptyResponse> {
+    return this.auth.checkResetLink(dto.token);
   }
 
   @Post(endpoints.auth.verifyEmail.path)

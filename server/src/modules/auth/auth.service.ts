@@ -4,6 +4,7 @@ import {
   failingPasswordRequirement,
   isStrongPassword,
   twoFactorMessages,
+  type EmptyResponse,
   type LoginRequest,
   type LoginResponse,
   type RegisterRequest,
@@ -272,6 +273,17 @@ export class AuthService {
     }
     await this.customers.markVerified(customerId, this.clock.now());
     return { message: authMessages.emailVerified, customer_id: customerId };
+  }
+
+  /**
+   * Whether a reset link still works, asked when the reset page opens, so a used or expired
+   * link is reported before anyone types a new password. Uses nothing up. Like the reset
+   * itself it is not rate-limited: a link holds 256 random bits, nothing to guess.
+   */
+  async checkResetLink(token: string): Promise<EmptyResponse> {
+    if (!(await this.tokens.isLive('reset-password', token)))
+      throw AuthException.notice(authMessages.resetLinkInvalid, AuthErrorCode.TokenInvalid);
+    return {};
   }
 
   /** A new password from a reset link: old sessions end, a new one starts. */

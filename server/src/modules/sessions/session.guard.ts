@@ -1,6 +1,10 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommonException } from '../../common/errors/common.exception.js';
+import { readCookie } from '../../common/http/cookies.js';
+import { CONFIG } from '../../common/tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { clearSessionCookie, sessionCookieName } from './session-cookie.js';
 import { type AuthenticatedCustomer, SessionsService } from './sessions.service.js';
 
 declare module 'fastify' {
@@ -9,15 +13,28 @@ declare module 'fastify' {
   }
 }
 
-/** Lets the request through only with a live session; 401 otherwise (account-and-auth §8). */
+/**
+ * Lets the request through only with a live session; 401 otherwise (account-and-auth §8). A
+ * session cookie it refuses (unknown, expired, revoked) is cleared with the 401, so the browser
+ * stops sending it and the pages tell "your session ended" only once.
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
     const auth = await this.sessions.authenticate(request.headers.cookie);
-    if (!auth) throw CommonException.unauthenticated();
+    if (!auth) {
+      if (readCookie(request.headers.cookie, sessionCookieName(this.config)) !== null) {
+        clearSessionCookie(http.getResponse<FastifyReply>(), this.config);
+      }
+      throw CommonException.unauthenticated();
+    }
     request.auth = auth;
     return true;
   }

@@ -47,7 +47,15 @@ export class SocialController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const known = this.provider(provider);
+    if (!isSocialProvider(provider)) throw CommonException.notFound();
+    // A browser navigation (an old link, a provider switched off): the login page, not JSON.
+    if (!this.strategies.has(provider)) {
+      return reply
+        .status(302)
+        .header('cache-control', 'no-store')
+        .redirect(loginUrlFor(safeRedirect(redirectTo)));
+    }
+    const known = provider;
     const result = await this.strategies.run(known, request, null, this.origin(request));
     if (result.kind !== 'redirect' || !result.state) {
       return this.failed(reply, known, safeRedirect(redirectTo));
