@@ -20,10 +20,13 @@ export const meta: MetaFunction = () => [{ title: 'Account settings · Animata' 
 /**
  * The account settings page (account-and-auth §2.1) until the account issue builds its rows;
  * for now it holds the two-factor setting that sign-in's policy reads. Signed out, the visitor
- * goes to /auth/login?url=%2Faccount with the logged-out notice.
+ * goes to /auth/login?url=%2Faccount (with the logged-out notice when their session ended).
+ *
+ * A weak-password login may come here: the strong-password screen only recommends a new
+ * password ('Update later' skips it) and sends the customer here to change it any time.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const customer = await requireCustomer(request, context);
+  const customer = await requireCustomer(request, context, { allowWeakPassword: true });
   return { email: customer.email, twoFactorEnabled: customer.twoFactorEnabled };
 }
 

@@ -30,6 +30,7 @@ import {
 import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { useReturnTo } from '../components/auth/use-return-to.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { useFocusFirstError } from '../components/ui/field-state.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 export {
@@ -73,8 +74,8 @@ export default function Login() {
   const [values, setValues] = useState({ email: result?.values?.email ?? '', password: '' });
   const live = validateLogin(values);
   const serverErrors = result?.fieldErrors ?? {};
-  const errorFor = (name: 'email' | 'password') =>
-    serverErrors[name] ?? (touched[name] ? live[name] : undefined);
+  const liveError = (name: 'email' | 'password') => (touched[name] ? live[name] : undefined);
+  const focus = useFocusFirstError(result, Object.keys(serverErrors).length > 0);
   const registerHref = withReturnTo(pagePaths.register, url);
 
   return (
@@ -82,6 +83,7 @@ export default function Login() {
       <CouponBanner coupon={coupon} />
       <h1 className="auth-title">{authTexts.loginTitle}</h1>
       <Form
+        ref={focus.formRef}
         method="post"
         className="stack"
         noValidate
@@ -89,6 +91,7 @@ export default function Login() {
           setTouched({ email: true, password: true });
           if (submitting || Object.keys(live).length > 0) {
             event.preventDefault();
+            if (!submitting) focus.refused();
             return;
           }
           submitWithRecaptcha(event);
@@ -103,15 +106,16 @@ export default function Login() {
           autoComplete="username"
           required
           defaultValue={result?.values?.email ?? ''}
-          error={errorFor('email')}
-          onChange={(event) => setValues((v) => ({ ...v, email: event.target.value }))}
+          error={liveError('email')}
+          serverError={serverErrors.email}
+          onValueChange={(email) => setValues((v) => ({ ...v, email }))}
           onBlur={() => setTouched((t) => ({ ...t, email: true }))}
         />
         <PasswordField
           autoComplete="current-password"
-          hideAfterMs={1000}
           minLength={PASSWORD_ENFORCED_MIN_LENGTH}
-          error={errorFor('password')}
+          error={liveError('password')}
+          serverError={serverErrors.password}
           onValueChange={(password) => setValues((v) => ({ ...v, password }))}
         />
         {!minimal ? (

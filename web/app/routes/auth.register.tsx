@@ -25,6 +25,7 @@ import {
 import { CouponBanner } from '../components/auth/coupon-banner.js';
 import { useReturnTo } from '../components/auth/use-return-to.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { useFocusFirstError } from '../components/ui/field-state.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 export {
@@ -79,8 +80,10 @@ export default function Register() {
   const hydrated = useHydrated();
   const live = validateRegister(values);
   const serverErrors = result?.fieldErrors ?? {};
-  const errorFor = (name: 'name' | 'email' | 'password') =>
-    serverErrors[name] ?? (touched[name] && name !== 'password' ? live[name] : undefined);
+  // The password is touched only by a submit: while typing, the requirements list speaks.
+  const liveError = (name: 'name' | 'email' | 'password') =>
+    touched[name] ? live[name] : undefined;
+  const focus = useFocusFirstError(result, Object.keys(serverErrors).length > 0);
   const loginHref = loginUrlFor(url);
 
   return (
@@ -89,6 +92,7 @@ export default function Register() {
       <h1 className="auth-title">{authTexts.registerTitle}</h1>
       <p className="auth-subtitle">{authTexts.registerNote}</p>
       <Form
+        ref={focus.formRef}
         method="post"
         className="stack"
         noValidate
@@ -97,6 +101,7 @@ export default function Register() {
           setTouched({ name: true, email: true, password: true });
           if (submitting || Object.keys(live).length > 0) {
             event.preventDefault();
+            if (!submitting) focus.refused();
             return;
           }
           submitWithRecaptcha(event);
@@ -110,9 +115,10 @@ export default function Register() {
           autoComplete="name"
           required
           maxLength={100}
-          defaultValue={values.name}
-          error={errorFor('name')}
-          onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+          defaultValue={result?.values?.name ?? ''}
+          error={liveError('name')}
+          serverError={serverErrors.name}
+          onValueChange={(name) => setValues((v) => ({ ...v, name }))}
           onBlur={() => setTouched((t) => ({ ...t, name: true }))}
         />
         <TextField
@@ -121,9 +127,10 @@ export default function Register() {
           type="email"
           autoComplete="email"
           required
-          defaultValue={values.email}
-          error={errorFor('email')}
-          onChange={(event) => setValues((v) => ({ ...v, email: event.target.value }))}
+          defaultValue={result?.values?.email ?? ''}
+          error={liveError('email')}
+          serverError={serverErrors.email}
+          onValueChange={(email) => setValues((v) => ({ ...v, email }))}
           onBlur={() => setTouched((t) => ({ ...t, email: true }))}
         />
         <PasswordField
@@ -132,7 +139,8 @@ export default function Register() {
           hint={fieldMessages.minimumHint(PASSWORD_MIN_LENGTH)}
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={PASSWORD_MAX_LENGTH}
-          error={errorFor('password')}
+          error={liveError('password')}
+          serverError={serverErrors.password}
           onValueChange={(password) => setValues((v) => ({ ...v, password }))}
         />
         <FormNotice>{result?.notice}</FormNotice>
@@ -142,8 +150,10 @@ export default function Register() {
           block
           pending={submitting}
           pendingLabel="Creating account…"
-          // §5: with JavaScript, submit stays disabled until the password meets the requirements.
-          disabled={hydrated && live.password !== undefined}
+          // §5: with JavaScript, submit looks disabled until the password meets the requirements;
+          // it still takes the click, so §4.4's submit can touch the fields and say what is
+          // missing ('Password is required') instead of doing nothing.
+          aria-disabled={hydrated && live.password !== undefined ? true : undefined}
         >
           {authTexts.createAccount}
         </SubmitButton>

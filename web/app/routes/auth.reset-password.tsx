@@ -28,6 +28,7 @@ import { api, formFailure } from '../utils/api.server.js';
 import { formRefused, readForm } from '../utils/form.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { useFocusFirstError } from '../components/ui/field-state.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 export { AuthErrorBoundary as ErrorBoundary } from '../components/auth/auth-error-boundary.js';
 export {
@@ -105,28 +106,34 @@ function ResetForm() {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const live = newPasswordError(password);
-  const error = result?.fieldErrors?.password ?? (touched ? live : undefined);
+  const serverError = result?.fieldErrors?.password;
+  const focus = useFocusFirstError(result, serverError !== undefined);
   return (
     <>
       <h1 className="auth-title">{authTexts.resetTitle}</h1>
       <p className="auth-subtitle">Choose a new password for your account.</p>
       <Form
+        ref={focus.formRef}
         method="post"
         className="stack"
         noValidate
         onSubmit={(event) => {
           setTouched(true);
-          if (submitting || live) event.preventDefault();
+          if (submitting || live) {
+            event.preventDefault();
+            if (!submitting) focus.refused();
+          }
         }}
       >
         <input type="hidden" name="token" value={params.get('token') ?? ''} />
         <PasswordField
-          label="New password"
+          label={authTexts.newPassword}
           autoComplete="new-password"
           requirements="always"
           hint={fieldMessages.minimumHint(PASSWORD_MIN_LENGTH)}
           maxLength={PASSWORD_MAX_LENGTH}
-          error={error}
+          error={touched ? live : undefined}
+          serverError={serverError}
           onValueChange={setPassword}
         />
         <FormNotice>{result?.notice}</FormNotice>

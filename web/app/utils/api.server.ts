@@ -18,7 +18,14 @@ import { loggedOutNotification, notificationCookie } from './notification.server
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
-  | { ok: false; status: number; error: InterpretedError; headers: Headers };
+  | {
+      ok: false;
+      status: number;
+      error: InterpretedError;
+      headers: Headers;
+      /** A 429's Retry-After, in seconds, when the BFF sent one. */
+      retryAfterSeconds?: number;
+    };
 
 export type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
 
@@ -112,7 +119,14 @@ export class Api {
       body: parsed,
       ...(options.knownFields ? { knownFields: options.knownFields } : {}),
     });
-    return { ok: false, status: response.status, error, headers: responseHeaders };
+    const retryAfter = Number(response.headers['retry-after']);
+    return {
+      ok: false,
+      status: response.status,
+      error,
+      headers: responseHeaders,
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    };
   }
 
   /**

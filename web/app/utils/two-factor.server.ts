@@ -1,16 +1,20 @@
 import {
   endpoints,
+  normaliseTwoFactorCode,
   TFA_MAX_SENDS,
   TFA_RESEND_SECONDS,
+  twoFactorMessages,
   type TwoFactorAction,
 } from '@animata/contracts';
 import type { Api } from './api.server.js';
 
 /** The state of the two-factor panel, carried in hidden fields between posts (works without JS). */
 export interface TwoFactorState {
-  step: 'send' | 'code';
+  /** The dialog's steps (billing-teams-apps §2): choose contact and send, enter code, accepted. */
+  step: 'send' | 'code' | 'accepted';
   action: TwoFactorAction;
   email: string;
+  /** The send's token while a code is awaited; the verified token once accepted. */
   token: string | null;
   sends: number;
   /** Epoch ms when the next send is allowed. */
@@ -61,6 +65,23 @@ export async function sendTwoFactorCode(
     contact: state.email,
   });
   if (!result.ok) {
+    // A resend refused as too early or over the limit: its text is the button's ('Resend
+    // email (42s)', 'Resend limit reached'), so the notice says it as a sentence and the
+    // button shows the state.
+    if (result.status === 429 && state.step === 'code') {
+      const limit = result.error.notice === twoFactorMessages.resendLimit;
+      const wait = result.retryAfterSeconds ?? TFA_RESEND_SECONDS;
+      return {
+        state: limit
+          ? { ...state, sends: TFA_MAX_SENDS, error: twoFactorMessages.resendLimitNotice }
+          : {
+              ...state,
+              resendAt: Date.now() + wait * 1000,
+              error: twoFactorMessages.resendWait(wait),
+            },
+        headers: result.headers,
+      };
+    }
     return { state: { ...state, error: result.error.notice || null }, headers: result.headers };
   }
   return {
@@ -77,15 +98,23 @@ export async function sendTwoFactorCode(
   };
 }
 
-/** Checks the code; on success returns the token the retried request carries as tfa_token. */
+/**
+ * Checks the code; on success the dialog moves to its accepted step, holding the token the
+ * retried request carries as tfa_token.
+ */
 export async function verifyTwoFactorCode(
   client: Api,
   state: TwoFactorState,
   code: string,
-): Promise<{ state: TwoFactorState; verifiedToken: string | null }> {
+): Promise<{ state: TwoFactorState; verified: boolean }> {
+  // The contracts' rule first: a malformed code gets its message without a round trip.
+  const normalised = normaliseTwoFactorCode(code);
+  if (!normalised) {
+    return { state: { ...state, codeError: twoFactorMessages.codeFormat }, verified: false };
+  }
   const result = await client.call(
     endpoints.twoFactor.code,
-    { token: state.token ?? '', action: state.action, code, contact: state.email },
+    { token: state.token ?? '', action: state.action, code: normalised, contact: state.email },
     { knownFields: ['code'] },
   );
   if (!result.ok) {
@@ -95,10 +124,13 @@ export async function verifyTwoFactorCode(
         codeError: result.error.fieldErrors.code ?? null,
         error: result.error.notice || null,
       },
-      verifiedToken: null,
+      verified: false,
     };
   }
-  return { state, verifiedToken: result.data.token };
+  return {
+    state: { ...state, step: 'accepted', token: result.data.token, error: null, codeError: null },
+    verified: true,
+  };
 }
 
 /** Where a post of a form with the two-factor dialog stands after its two-factor step. */
@@ -110,8 +142,8 @@ export type TwoFactorStep =
 
 /**
  * The dialog's steps shared by login and registration: cancel, send or resend the code, check
- * it. 'none' means the post is the form's own submit; 'verified' hands over the token the form
- * repeats its request with.
+ * it (the dialog then shows 'Code accepted'), continue. 'none' means the post is the form's own
+ * submit; 'verified' hands over the token the form repeats its request with.
  */
 export async function runTwoFactorStep(
   form: FormData,
@@ -126,14 +158,22 @@ export async function runTwoFactorStep(
   }
   if (intent === 'tfa-code') {
     const code = form.get('code');
-    const { state, verifiedToken } = await verifyTwoFactorCode(
+    const { state, verified } = await verifyTwoFactorCode(
       client,
       readTwoFactorState(form, action),
       typeof code === 'string' ? code : '',
     );
-    return verifiedToken
-      ? { kind: 'verified', token: verifiedToken }
-      : { kind: 'pending', state, status: 422, headers: new Headers() };
+    return { kind: 'pending', state, status: verified ? 200 : 422, headers: new Headers() };
+  }
+  if (intent === 'tfa-continue') {
+    const token = form.get('tfaVerified');
+    if (typeof token === 'string' && token) return { kind: 'verified', token };
+    return {
+      kind: 'pending',
+      state: { ...readTwoFactorState(form, action), error: twoFactorMessages.tokenInvalid },
+      status: 422,
+      headers: new Headers(),
+    };
   }
   return { kind: 'none' };
 }

@@ -245,8 +245,13 @@ export function defineSignInTests(javaScript: boolean, extra: boolean): void {
           .fill(code);
         await page
           .getByRole('dialog', { name: twoFactorMessages.title })
-          .getByRole('button', { name: 'Verify code' })
+          .getByRole('button', { name: twoFactorMessages.verifyCode })
           .click();
+        // The accepted step continues by itself with JavaScript; without it, on a click.
+        if (!javaScript) {
+          await page.getByText(twoFactorMessages.accepted).waitFor();
+          await page.getByRole('button', { name: twoFactorMessages.continue }).click();
+        }
         await page.waitForURL(`${t.app.url}/`);
         await page
           .getByRole('navigation', { name: 'User menu' })
@@ -291,7 +296,7 @@ export function defineSignInTests(javaScript: boolean, extra: boolean): void {
         { timeout: 2000 },
       );
       assert.equal(await field.getAttribute('type'), 'password');
-      await page.getByRole('button', { name: 'Show' }).click();
+      await page.getByRole('button', { name: authTexts.showPassword, exact: true }).click();
       assert.equal(await field.getAttribute('type'), 'text');
     });
 

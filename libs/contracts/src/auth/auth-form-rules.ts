@@ -56,6 +56,15 @@ export function newPasswordError(password: string): string | undefined {
   return undefined;
 }
 
+/** Old password (§5): required, at least 6, label 'Old password'. */
+export function oldPasswordError(password: string): string | undefined {
+  if (password === '') return fieldMessages.required('Old password');
+  if (Array.from(password).length < PASSWORD_ENFORCED_MIN_LENGTH) {
+    return fieldMessages.atLeast('Old password', PASSWORD_ENFORCED_MIN_LENGTH);
+  }
+  return undefined;
+}
+
 export function validateEmailOnly(email: string): FieldErrors {
   const error = emailError(email);
   return error ? { email: error } : {};

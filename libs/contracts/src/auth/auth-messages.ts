@@ -72,6 +72,16 @@ export const authTexts = {
   updateLater: 'Update later',
   continueWithGoogle: 'Continue with Google',
   continueWithFacebook: 'Continue with Facebook',
+  /** Field labels (§5: the label in messages is 'Old password' or 'Password'). */
+  password: 'Password',
+  newPassword: 'New password',
+  oldPassword: 'Old password',
+  accountSettings: 'Account settings',
+  /** The show/hide toggle: short visible text, an accessible name that says what it shows. */
+  show: 'Show',
+  hide: 'Hide',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
 } as const;
 
 /**

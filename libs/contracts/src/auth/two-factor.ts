@@ -17,6 +17,7 @@ export const twoFactorMessages = {
   sendEmail: 'Send email',
   resendIn: (seconds: number) => `Resend email (${seconds}s)`,
   resendLimit: 'Resend limit reached',
+  resendEmail: 'Resend email',
   /** Our own texts where the spec shows none. */
   title: 'Two-Factor Authentication',
   codeSent: 'We sent a 6-digit code to {email}. It is valid for 10 minutes.',
@@ -24,6 +25,15 @@ export const twoFactorMessages = {
   codeExpired: 'The code has expired. Send a new one.',
   challengeEnded: 'Too many wrong codes. Please start again.',
   accepted: 'Code accepted',
+  codeLabel: 'Code',
+  verifyCode: 'Verify code',
+  /** The accepted step's button without JavaScript (with it the flow continues by itself). */
+  continue: 'Continue',
+  cancel: 'Cancel',
+  /** A resend refused as too early or over the limit, said as a sentence, not as a button text. */
+  resendWait: (seconds: number) =>
+    `You can ask for a new email in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  resendLimitNotice: 'No more emails can be sent for this code. Enter the last code we sent.',
   settingTitle: 'Two-factor authentication',
   settingOn: 'Two-factor authentication is on. We will email you a code when you log in.',
   settingOff: 'Two-factor authentication is off.',

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { TextField } from '../ui/text-field.js';
 import { FormNotice } from '../ui/form-notice.js';
+import { useFocusFirstError } from '../ui/field-state.js';
 import { SubmitButton } from '../ui/submit-button.js';
 
 /** Recover password and Confirm email share this layout (account-and-auth §2.3). */
@@ -20,18 +21,23 @@ export function EmailRequestPage({
   const [email, setEmail] = useState(result?.email ?? '');
   const [touched, setTouched] = useState(false);
   const live = validateEmailOnly(email);
-  const error = result?.fieldErrors?.email ?? (touched ? live.email : undefined);
+  const serverError = result?.fieldErrors?.email;
+  const focus = useFocusFirstError(result, serverError !== undefined);
   return (
     <>
       <h1 className="auth-title">{title}</h1>
       <p className="auth-subtitle">{intro}</p>
       <Form
+        ref={focus.formRef}
         method="post"
         className="stack"
         noValidate
         onSubmit={(event) => {
           setTouched(true);
-          if (submitting || live.email) event.preventDefault();
+          if (submitting || live.email) {
+            event.preventDefault();
+            if (!submitting) focus.refused();
+          }
         }}
       >
         <TextField
@@ -41,8 +47,9 @@ export function EmailRequestPage({
           autoComplete="email"
           required
           defaultValue={result?.email ?? ''}
-          error={error}
-          onChange={(event) => setEmail(event.target.value)}
+          error={touched ? live.email : undefined}
+          serverError={serverError}
+          onValueChange={setEmail}
           onBlur={() => setTouched(true)}
         />
         <FormNotice>{result?.notice}</FormNotice>

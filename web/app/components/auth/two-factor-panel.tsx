@@ -1,7 +1,8 @@
-import { TFA_MAX_SENDS, twoFactorMessages } from '@animata/contracts';
+import { normaliseTwoFactorCode, TFA_MAX_SENDS, twoFactorMessages } from '@animata/contracts';
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { TwoFactorState } from '../../utils/two-factor.server.js';
+import { useFocusFirstError } from '../ui/field-state.js';
 import { FormNotice } from '../ui/form-notice.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { TextField } from '../ui/text-field.js';
@@ -24,7 +25,12 @@ function useSecondsUntil(at: number, enabled: boolean): number {
 /**
  * The Two-Factor Authentication dialog (billing-teams-apps §2): choose contact, send e-mail,
  * enter code, accepted. Every step is a form post, so it works without JavaScript; with it, the
- * dialog is modal, Escape cancels and the resend countdown ticks.
+ * dialog is modal, Escape cancels, the resend countdown ticks, the code's format is checked as
+ * it is typed and the accepted step continues by itself.
+ *
+ * The code field has no native `pattern` or `required`: the browser's own 'Please match the
+ * requested format.' would speak instead of the spec's 'Code must be a 6 digits long number.'
+ * (§5), which the server answers without JavaScript and the form shows live with it.
  */
 export function TwoFactorPanel({
   state,
@@ -39,6 +45,12 @@ export function TwoFactorPanel({
   const [hydrated, setHydrated] = useState(false);
   const seconds = useSecondsUntil(state.resendAt, hydrated);
   const cancel = useRef<HTMLFormElement>(null);
+  const accepted = useRef<HTMLFormElement>(null);
+  const [code, setCode] = useState('');
+  const [codeTouched, setCodeTouched] = useState(false);
+  const codeLive =
+    codeTouched && normaliseTwoFactorCode(code) === null ? twoFactorMessages.codeFormat : undefined;
+  const focus = useFocusFirstError(state, state.codeError !== null);
 
   useEffect(() => {
     setHydrated(true);
@@ -51,6 +63,11 @@ export function TwoFactorPanel({
     }
   }, []);
 
+  // The accepted step: 'Code accepted' shows while the form's request is repeated with the token.
+  useEffect(() => {
+    if (state.step === 'accepted') accepted.current?.requestSubmit();
+  }, [state]);
+
   const limitReached = state.sends >= TFA_MAX_SENDS;
   const resendLabel = limitReached
     ? twoFactorMessages.resendLimit
@@ -58,7 +75,7 @@ export function TwoFactorPanel({
       ? twoFactorMessages.sendEmail
       : hydrated && seconds > 0
         ? twoFactorMessages.resendIn(seconds)
-        : 'Resend email';
+        : twoFactorMessages.resendEmail;
 
   const hidden = (
     <>
@@ -98,26 +115,62 @@ export function TwoFactorPanel({
             {twoFactorMessages.sendEmail}
           </SubmitButton>
         </Form>
+      ) : state.step === 'accepted' ? (
+        <Form method="post" className="stack" ref={accepted}>
+          {hidden}
+          <input type="hidden" name="tfaVerified" value={state.token ?? ''} />
+          {/* A hidden field, not the button's value: requestSubmit() sends no submitter. */}
+          <input type="hidden" name="intent" value="tfa-continue" />
+          <p className="tfa-accepted" role="status">
+            <span aria-hidden="true">✓</span> {twoFactorMessages.accepted}
+          </p>
+          <SubmitButton
+            block
+            pending={busy}
+            pendingLabel={
+              <>
+                <span className="spinner" aria-hidden="true" /> {twoFactorMessages.continue}
+              </>
+            }
+          >
+            {twoFactorMessages.continue}
+          </SubmitButton>
+        </Form>
       ) : (
         <>
           <p className="muted">{twoFactorMessages.codeSent.replace('{email}', state.email)}</p>
-          <Form method="post" className="stack">
+          <Form
+            method="post"
+            className="stack"
+            noValidate
+            ref={focus.formRef}
+            onSubmit={(event) => {
+              setCodeTouched(true);
+              if (busy || normaliseTwoFactorCode(code) === null) {
+                event.preventDefault();
+                if (!busy) focus.refused();
+              }
+            }}
+          >
             {hidden}
             <input type="hidden" name="tfaToken" value={state.token ?? ''} />
             <TextField
-              label="Code"
+              label={twoFactorMessages.codeLabel}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              pattern="\s*(\d\s*){6}"
               maxLength={12}
-              required
               autoFocus
-              error={state.codeError ?? undefined}
+              error={codeLive}
+              serverError={state.codeError ?? undefined}
+              onValueChange={setCode}
+              onBlur={() => {
+                if (code !== '') setCodeTouched(true);
+              }}
             />
             <FormNotice>{state.error}</FormNotice>
             <SubmitButton name="intent" value="tfa-code" disabled={busy}>
-              Verify code
+              {twoFactorMessages.verifyCode}
             </SubmitButton>
           </Form>
           <Form method="post">
@@ -141,7 +194,7 @@ export function TwoFactorPanel({
         ))}
         <input type="hidden" name="email" value={state.email} />
         <SubmitButton name="intent" value="tfa-cancel" variant="link">
-          Cancel
+          {twoFactorMessages.cancel}
         </SubmitButton>
       </Form>
     </dialog>

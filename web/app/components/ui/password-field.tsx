@@ -1,17 +1,23 @@
-import { passwordRequirementStates } from '@animata/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { authTexts, passwordRequirementStates } from '@animata/contracts';
+import { useId, useState } from 'react';
+import { useHydrated } from '../../utils/use-hydrated.js';
+import { useFieldState } from './field-state.js';
 
 interface PasswordFieldProps {
   name?: string;
   label?: string;
   autoComplete: 'current-password' | 'new-password';
+  /** The form's own (live) error. */
   error?: string | undefined;
+  /** The server's error for this field: it replaces `error` until the field is edited. */
+  serverError?: string | undefined;
   hint?: string;
-  /** Show the live requirements list: always, on focus, or never. */
+  /**
+   * Show the live requirements list: always, from the first focus (or a value) on, or never.
+   * Once shown it stays, so the buttons below never move under a click that blurs the field.
+   */
   requirements?: 'always' | 'focus' | 'never';
-  /** Login: the field turns to hidden type 1 s after the screen appears (account-and-auth §2.3). */
-  hideAfterMs?: number;
-  defaultValue?: string;
+  /** Every value of the field, including what it held when the page hydrated. */
   onValueChange?: (value: string) => void;
   autoFocus?: boolean;
   minLength?: number;
@@ -21,44 +27,46 @@ interface PasswordFieldProps {
 /**
  * A password input with a show/hide toggle and the live requirements list. Without JavaScript
  * it is a plain password field; the toggle and the list need JavaScript and appear with it.
+ *
+ * It is of type password from the first byte of HTML and turns to text only while the visitor
+ * has pressed Show (account-and-auth §2.3 asks the login field to be hidden within a second of
+ * the screen appearing: it is hidden from the start). Uncontrolled, so a password typed or
+ * autofilled before hydration stays (useFieldState).
  */
 export function PasswordField({
   name = 'password',
-  label = 'Password',
+  label = authTexts.password,
   autoComplete,
   error,
+  serverError,
   hint,
   requirements = 'never',
-  hideAfterMs,
-  defaultValue,
   onValueChange,
   autoFocus,
   minLength,
   maxLength,
 }: PasswordFieldProps) {
   const id = useId();
-  const [value, setValue] = useState(defaultValue ?? '');
+  const hydrated = useHydrated();
+  const [value, setValue] = useState('');
   const [revealed, setRevealed] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    setHydrated(true);
-    if (hideAfterMs !== undefined && !defaultValue) {
-      // Shown as text while the page settles, then hidden; typing hides it at once.
-      setRevealed(true);
-      timer.current = window.setTimeout(() => setRevealed(false), hideAfterMs);
-    }
-    return () => window.clearTimeout(timer.current);
-  }, [hideAfterMs, defaultValue]);
+  const [listOpened, setListOpened] = useState(false);
+  const field = useFieldState({
+    serverError,
+    error,
+    onValueChange: (next) => {
+      setValue(next);
+      onValueChange?.(next);
+    },
+  });
+  const shown = field.shownError;
 
   const states = passwordRequirementStates(value);
   const showList =
     hydrated &&
-    (requirements === 'always' || (requirements === 'focus' && (focused || value !== '')));
+    (requirements === 'always' || (requirements === 'focus' && (listOpened || value !== '')));
   const describedBy = [
-    error ? `${id}-error` : null,
+    shown ? `${id}-error` : null,
     hint ? `${id}-hint` : null,
     showList ? `${id}-requirements` : null,
   ]
@@ -66,12 +74,13 @@ export function PasswordField({
     .join(' ');
 
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${shown ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
       <div className="field__control field__control--with-action">
         <input
+          ref={field.ref}
           id={id}
           name={name}
           type={revealed ? 'text' : 'password'}
@@ -82,31 +91,22 @@ export function PasswordField({
           autoFocus={autoFocus}
           minLength={minLength}
           maxLength={maxLength}
-          value={hydrated ? value : undefined}
-          defaultValue={hydrated ? undefined : defaultValue}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy || undefined}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          onChange={(event) => {
-            if (hideAfterMs !== undefined && timer.current !== undefined) {
-              window.clearTimeout(timer.current);
-              timer.current = undefined;
-              setRevealed(false);
-            }
-            setValue(event.target.value);
-            onValueChange?.(event.target.value);
-          }}
+          onFocus={() => setListOpened(true)}
+          onChange={(event) => field.edited(event.target.value)}
         />
         {hydrated ? (
           <button
             type="button"
             className="field__action"
-            aria-pressed={revealed}
+            // The visible text stays short; the name says what it shows (WCAG 2.5.3: it
+            // starts with the visible text).
+            aria-label={revealed ? authTexts.hidePassword : authTexts.showPassword}
             aria-controls={id}
-            onClick={() => setRevealed((shown) => !shown)}
+            onClick={() => setRevealed((on) => !on)}
           >
-            {revealed ? 'Hide' : 'Show'}
+            {revealed ? authTexts.hide : authTexts.show}
           </button>
         ) : null}
       </div>
@@ -115,9 +115,9 @@ export function PasswordField({
           {hint}
         </p>
       ) : null}
-      {error ? (
+      {shown ? (
         <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
+          {shown}
         </p>
       ) : null}
       {showList ? (
