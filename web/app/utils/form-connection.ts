@@ -20,11 +20,14 @@ function isConnectionFailure(value: unknown): value is ConnectionFailure {
  * form's notice instead of the error page. Without JavaScript the browser shows its own page.
  */
 export async function connectionSafeAction({
+  request,
   serverAction,
 }: ClientActionFunctionArgs): Promise<unknown> {
   try {
     return await serverAction();
   } catch (error) {
+    // A newer submit or navigation interrupted this one: the router drops its answer anyway.
+    if (request.signal.aborted) return null;
     if (!(error instanceof TypeError)) throw error;
     const failure: ConnectionFailure = {
       notice: catalogueMessages.connectionFailed,

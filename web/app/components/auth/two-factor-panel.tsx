@@ -64,8 +64,12 @@ export function TwoFactorPanel({
   }, []);
 
   // The accepted step: 'Code accepted' shows while the form's request is repeated with the token.
+  // Once per verified token: a second submit would abort the first one's request.
+  const continued = useRef<string | null>(null);
   useEffect(() => {
-    if (state.step === 'accepted') accepted.current?.requestSubmit();
+    if (state.step !== 'accepted' || continued.current === state.token) return;
+    continued.current = state.token;
+    accepted.current?.requestSubmit();
   }, [state]);
 
   const limitReached = state.sends >= TFA_MAX_SENDS;
