@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { authTexts, ownMessages } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { FUZZ_RATE_LIMITS, seededRandom } from '../support/fuzz.js';
 import { newCustomer, newSessionCookie, passwordHashFor } from '../support/factories.js';
 
 /**
@@ -13,18 +14,6 @@ import { newCustomer, newSessionCookie, passwordHashFor } from '../support/facto
  */
 const SEED = 0xf0_2026;
 const POSTS_PER_ACTION = 100;
-
-/** mulberry32, as in api-fuzz: every run sends the very same requests. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Every page route with an action, as its form posts it. */
 const ACTIONS = [
@@ -165,14 +154,7 @@ describe('fuzzing every page form action (deterministic seed)', () => {
 
   before(async () => {
     app = await startTestApp({
-      env: {
-        RATE_LIMIT_LOGIN: '100000/60',
-        RATE_LIMIT_REGISTER: '100000/60',
-        RATE_LIMIT_RECOVERY: '100000/60',
-        RATE_LIMIT_TWO_FACTOR: '100000/60',
-        RATE_LIMIT_TWO_FACTOR_CODE: '100000/60',
-        RATE_LIMIT_MAIL_RECIPIENT: '100000/60',
-      },
+      env: FUZZ_RATE_LIMITS,
     });
     const customer = await newCustomer(app.runtime.dataSource);
     cookie = await newSessionCookie(app, customer.id);
@@ -182,7 +164,7 @@ describe('fuzzing every page form action (deterministic seed)', () => {
   });
 
   it('answers no post with 5xx; a refused page post comes back with its form', async () => {
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const failures: string[] = [];
     let sent = 0;
     for (const action of ACTIONS) {

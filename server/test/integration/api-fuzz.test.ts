@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { endpoints, fillPath, type AnyEndpoint } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { FUZZ_RATE_LIMITS, seededRandom } from '../support/fuzz.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 
 /**
@@ -11,18 +12,6 @@ import { newCustomer, newSessionCookie } from '../support/factories.js';
  */
 const SEED = 0x5eed_2026;
 const BODIES_PER_ENDPOINT = 60;
-
-/** mulberry32: a small PRNG, so every run sends the very same requests. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIELDS = [
   'email',
@@ -136,14 +125,7 @@ describe('fuzzing every BFF call (deterministic seed)', () => {
   before(async () => {
     app = await startTestApp({
       web: false,
-      env: {
-        RATE_LIMIT_LOGIN: '100000/60',
-        RATE_LIMIT_REGISTER: '100000/60',
-        RATE_LIMIT_RECOVERY: '100000/60',
-        RATE_LIMIT_TWO_FACTOR: '100000/60',
-        RATE_LIMIT_TWO_FACTOR_CODE: '100000/60',
-        RATE_LIMIT_MAIL_RECIPIENT: '100000/60',
-      },
+      env: FUZZ_RATE_LIMITS,
     });
     const customer = await newCustomer(app.runtime.dataSource);
     cookie = await newSessionCookie(app, customer.id);
@@ -153,7 +135,7 @@ describe('fuzzing every BFF call (deterministic seed)', () => {
   });
 
   it('answers no request with 5xx, and every API 4xx in the catalogue shape', async () => {
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const failures: string[] = [];
     let sent = 0;
     for (const [name, endpoint] of allEndpoints()) {

@@ -12,6 +12,11 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** Resolves with the n-th mail (1-based) once it has arrived. */
   nth(n: number, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * The text part of the first mail to `to` whose subject matches, among those received after
+   * the first `after` mails; waits up to 15 s for it.
+   */
+  textOfMailTo(to: string, subject: RegExp, after?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,21 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         waiters.add(check);
         check();
       }),
+    textOfMailTo: async (to, subject, after = 0) => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const mail = received
+          .slice(after)
+          .find(
+            (m) =>
+              m.envelope.to.includes(to) &&
+              subject.test(decodeHeader(headersOf(m.raw).subject ?? '')),
+          );
+        if (mail) return partsOf(mail.raw)['text/plain'] ?? '';
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,15 +2,11 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { authMessages, authTexts, twoFactorMessages } from '@animata/contracts';
 import {
-  decodeHeader,
-  headersOf,
   newCustomer,
   newResetToken,
   newSessionCookie,
-  partsOf,
   passwordHashFor,
   startSmtpReceiver,
-  type ReceivedMail,
 } from '@animata/server/test-support';
 import type { Page, Route } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
@@ -26,20 +22,8 @@ const smtp = await startSmtpReceiver();
 const STRONG = 'Correct-Horse-7';
 const SMALL = { width: 320, height: 640 };
 
-async function mailTo(to: string, subject: RegExp, from = 0): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mail = smtp.received
-      .slice(from)
-      .find(
-        (m: ReceivedMail) =>
-          m.envelope.to.includes(to) && subject.test(decodeHeader(headersOf(m.raw).subject ?? '')),
-      );
-    if (mail) return partsOf(mail.raw)['text/plain'] ?? '';
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The text part of the mail to `to` whose subject matches (the SMTP receiver's). */
+const mailTo = (to: string, subject: RegExp, after = 0) => smtp.textOfMailTo(to, subject, after);
 
 /**
  * Holds the page's JavaScript (Vite's /assets/ files) until `release` is called, so the test can

@@ -4,12 +4,8 @@ import { authMessages, authTexts, twoFactorMessages } from '@animata/contracts';
 import {
   MockOAuthProvider,
   newCustomer,
-  partsOf,
   passwordHashFor,
-  headersOf,
-  decodeHeader,
   startSmtpReceiver,
-  type ReceivedMail,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
@@ -23,21 +19,8 @@ const STRONG = 'Correct-Horse-7';
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@example.com`;
 
-/** Waits for the mail to `to` whose subject matches, and returns its text part. */
-async function mailTo(to: string, subject: RegExp, after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mail = smtp.received
-      .slice(after)
-      .find(
-        (m: ReceivedMail) =>
-          m.envelope.to.includes(to) && subject.test(decodeHeader(headersOf(m.raw).subject ?? '')),
-      );
-    if (mail) return partsOf(mail.raw)['text/plain'] ?? '';
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The text part of the mail to `to` whose subject matches (the SMTP receiver's). */
+const mailTo = (to: string, subject: RegExp, after = 0) => smtp.textOfMailTo(to, subject, after);
 
 function pathOfLink(text: string, path: string): string {
   const match = new RegExp(

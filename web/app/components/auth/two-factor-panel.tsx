@@ -64,13 +64,14 @@ export function TwoFactorPanel({
   }, []);
 
   // The accepted step: 'Code accepted' shows while the form's request is repeated with the token.
-  // Once per verified token: a second submit would abort the first one's request.
+  // Once per verified token, and only when the code's post has settled (its revalidation
+  // included): a submit that interrupts a request makes the router abort it mid-flight.
   const continued = useRef<string | null>(null);
   useEffect(() => {
-    if (state.step !== 'accepted' || continued.current === state.token) return;
+    if (state.step !== 'accepted' || busy || continued.current === state.token) return;
     continued.current = state.token;
     accepted.current?.requestSubmit();
-  }, [state]);
+  }, [state, busy]);
 
   const limitReached = state.sends >= TFA_MAX_SENDS;
   const resendLabel = limitReached
