@@ -1,10 +1,11 @@
-import { pagePaths } from '@animata/contracts';
-import { Form, Link, useLocation } from '@remix-run/react';
+import { authTexts, pagePaths } from '@animata/contracts';
+import { Link, useLocation } from '@remix-run/react';
+import { LogoutForm } from './logout-form.js';
 import type { SignedInCustomer } from './top-bar.js';
 import { useEffect, useRef } from 'react';
 
 /** Entries of the signed-in user menu, then 'Log out'. */
-const ITEMS = [{ label: 'Account settings', to: pagePaths.account }] as const;
+const ITEMS = [{ label: authTexts.accountSettings, to: pagePaths.account }] as const;
 
 /**
  * The signed-in user menu: a disclosure (`<details>`/`<summary>`), so it opens with a click,
@@ -92,11 +93,7 @@ export function UserMenu({ customer }: { customer: SignedInCustomer }) {
             </li>
           ))}
           <li>
-            <Form method="post" action={pagePaths.logout}>
-              <button type="submit" className="user-menu__item user-menu__item--button">
-                Log out
-              </button>
-            </Form>
+            <LogoutForm className="user-menu__item user-menu__item--button" />
           </li>
         </ul>
       </div>

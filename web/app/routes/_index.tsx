@@ -1,6 +1,7 @@
-import { pagePaths } from '@animata/contracts';
+import { authTexts, pagePaths } from '@animata/contracts';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
+import { LogoutForm } from '../components/logout-form.js';
 import { TopBar } from '../components/top-bar.js';
 import { redirectIfIncomplete } from '../utils/auth.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
@@ -57,13 +58,9 @@ function Welcome({ name }: { name: string }) {
           </p>
           <div className="welcome__actions">
             <Link to={pagePaths.account} className="button button--primary">
-              Account settings
+              {authTexts.accountSettings}
             </Link>
-            <Form method="post" action={pagePaths.logout}>
-              <button type="submit" className="button button--ghost">
-                Log out
-              </button>
-            </Form>
+            <LogoutForm className="button button--ghost" />
           </div>
         </section>
       </main>
