@@ -17,3 +17,4 @@ export * from './coupons/coupon.js';
 export * from './api/endpoints.js';
 export * from './api/fill-path.js';
 export * from './apps/app-authorization.js';
+export * from './account/index.js';

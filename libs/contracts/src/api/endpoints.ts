@@ -22,6 +22,7 @@ import type {
   VerifyEmailRequest,
 } from '../auth/auth-dto.js';
 import type { SiteCouponResponse } from '../coupons/coupon.js';
+import type { CustomerResponse } from '../account/customer.js';
 import type { OutboxListResponse } from '../dev/outbox.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
 import type { SessionInfoResponse } from '../session-info/session-info.js';
@@ -110,7 +111,17 @@ export const endpoints = {
       callback: endpoint().get(`${API_BASE}/auth/social/:provider/callback`),
     },
   },
+  customer: {
+    /** The customer object of account-and-auth §3 and the environment's links; 401 signed out. */
+    get: endpoint<undefined, CustomerResponse>().get(`${API_BASE}/customer`),
+  },
   account: {
+    // Name and newsletter (issue 16, package A).
+
+    // E-mail change and devices (issue 16, package B).
+
+    // Avatar (issue 16, package C).
+
     /** Who is signed in; 401 without a live session. */
     session: endpoint<undefined, SessionInfoResponse>().get(apiPaths.session),
     changePassword: endpoint<ChangePasswordRequest, MessageResponse>().post(

@@ -1,0 +1,78 @@
+import type { SiteCoupon } from '../coupons/coupon.js';
+
+/** The types an avatar may be stored as (account-and-auth §5); the bytes must match the type. */
+export const AVATAR_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/svg+xml',
+] as const;
+export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
+
+/**
+ * A stored avatar (§3). Raster avatars have the 64 and 512 renditions, an SVG the one 150 file.
+ * A file's address is `${avatarPath}/${size}?v=${version}`: see `avatarUrl`.
+ */
+export interface Avatar {
+  id: string;
+  mimeType: AvatarMimeType;
+  availableSizes: number[];
+  avatarPath: string;
+  /** Raised on every change, so a cached file is never shown for a new one. */
+  version: number;
+}
+
+export type PaymentMethod = 'card' | 'paypal' | 'none';
+
+/**
+ * The customer object that drives the account area (account-and-auth §3). Fields owned by
+ * features not built yet (plans, teams, apps) carry `customerDefaults` until their modules land.
+ */
+export interface Customer {
+  id: string;
+  email: string;
+  name: string;
+  hasPassword: boolean;
+  verified: boolean;
+  /** Newsletter choice: true until the customer subscribes (decision 50). */
+  unsubscribed: boolean;
+  isAdmin: boolean;
+  hasOtherApps: boolean;
+  isPremium: boolean;
+  hasProAccess: boolean;
+  isAnnual: boolean;
+  partOfTeam: boolean;
+  teamSubscription: { teamPlanActive: boolean };
+  invites: unknown[];
+  defaultCoupon: SiteCoupon | null;
+  onboarding: { projects: boolean };
+  projects: { limits: { created: number } };
+  subscription: { accessLevel: number; plan: string; paymentMethod: PaymentMethod };
+  avatar: Avatar | null;
+}
+
+/** The fields later features will fill: free plan, no team, no apps. */
+export const customerDefaults = {
+  isAdmin: false,
+  hasOtherApps: false,
+  isPremium: false,
+  hasProAccess: false,
+  isAnnual: false,
+  partOfTeam: false,
+  teamSubscription: { teamPlanActive: false },
+  invites: [],
+  onboarding: { projects: false },
+  subscription: { accessLevel: 0, plan: 'free', paymentMethod: 'none' },
+} as const satisfies Partial<Customer>;
+
+/** Where the account page links to; the addresses depend on the environment (§2.1). */
+export interface AccountLinks {
+  marketingSite: string;
+  editor: string;
+}
+
+/** GET endpoints.customer.get */
+export interface CustomerResponse {
+  customer: Customer;
+  links: AccountLinks;
+}
