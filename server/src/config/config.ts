@@ -29,6 +29,8 @@ export interface AppConfig {
   webBuildDir: string;
   /** Seed the demo customer on first start. */
   seedDemo: boolean;
+  /** Where the account page links to; they differ by environment (account-and-auth §2.1). */
+  links: { marketingSite: string; editor: string };
   shutdownTimeoutMs: number;
   /** Largest request body accepted, for the API and for Remix form posts alike. */
   bodyLimitBytes: number;
@@ -177,6 +179,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     serveWeb: bool('SERVE_WEB', true),
     webBuildDir: path.resolve(root, text('WEB_BUILD_DIR') ?? 'web/build'),
     seedDemo: bool('SEED_DEMO', appEnv !== 'test'),
+    links: {
+      marketingSite: url('MARKETING_SITE_URL', ['http:', 'https:']) ?? publicUrl,
+      // The editor is another app; the spec's own address for it is /editor#/ on this site.
+      editor: url('EDITOR_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/+$/, '')}/editor#/`,
+    },
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     jsonBodyLimitBytes: integer('FORM_BODY_LIMIT_BYTES', 65_536, 1024, 100 * 1_048_576),

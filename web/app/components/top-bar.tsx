@@ -1,15 +1,23 @@
-import { pagePaths } from '@animata/contracts';
-import { Link, useRouteLoaderData } from '@remix-run/react';
+import { accountTexts, couponOffLabel, pagePaths, type SiteCoupon } from '@animata/contracts';
+import { Link, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { UserMenu } from './user-menu.js';
 
 /**
- * The top bar of the account area (account-and-auth §2.2): the logo linking to /, then the
- * user menu for a signed-in customer or a 'Log in' link for a visitor. The promo banner and
- * the 'Upgrade' button join it with billing.
+ * The top bar (account-and-auth §2.2): the logo linking to /, a promo banner to /pricing when
+ * the default coupon has a custom design, 'Upgrade' to /pricing (not for premium customers,
+ * not on the pricing page), then the user menu for a signed-in customer or a 'Log in' link for
+ * a visitor. Pages outside the account area pass neither `upgrade` nor `coupon`.
  */
-export function TopBar() {
+export function TopBar({
+  upgrade = false,
+  coupon = null,
+}: {
+  upgrade?: boolean;
+  coupon?: SiteCoupon | null;
+} = {}) {
   const customer = useSignedInCustomer();
+  const onPricing = useLocation().pathname === pagePaths.pricing;
   return (
     <header className="top-bar">
       <Link to={pagePaths.home} className="top-bar__logo" aria-label="Animata home">
@@ -18,6 +26,24 @@ export function TopBar() {
           Animata
         </span>
       </Link>
+      {coupon && coupon.customDesign !== '' ? (
+        <Link
+          to={pagePaths.pricing}
+          className={`top-bar__promo top-bar__promo--${coupon.customDesign}`}
+          data-design={coupon.customDesign}
+        >
+          <span className="top-bar__promo-off">{couponOffLabel(coupon)}</span>
+          <span className="top-bar__promo-text">Get the offer</span>
+        </Link>
+      ) : null}
+      {upgrade && !onPricing ? (
+        <Link
+          to={pagePaths.pricing}
+          className="button button--primary button--small top-bar__upgrade"
+        >
+          {accountTexts.upgrade}
+        </Link>
+      ) : null}
       <nav className="top-bar__menu" aria-label="User menu">
         {customer ? (
           <UserMenu customer={customer} />

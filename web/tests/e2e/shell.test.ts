@@ -96,6 +96,7 @@ describe('the web shell in Chromium', () => {
     const settings = page.getByRole('link', { name: 'Account settings' });
     await page.keyboard.press('Tab'); // skip link
     await page.keyboard.press('Tab'); // logo
+    await page.keyboard.press('Tab'); // Upgrade (a free customer)
     await page.keyboard.press('Tab'); // the menu button
     assert.equal(await menuButton.evaluate((node) => node === document.activeElement), true);
     await page.keyboard.press('Enter');

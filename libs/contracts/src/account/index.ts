@@ -1,1 +1,3 @@
 export * from './customer.js';
+export * from './account-messages.js';
+export * from './account-dto.js';

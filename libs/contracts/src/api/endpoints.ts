@@ -23,6 +23,10 @@ import type {
 } from '../auth/auth-dto.js';
 import type { SiteCouponResponse } from '../coupons/coupon.js';
 import type { CustomerResponse } from '../account/customer.js';
+import type {
+  ChangeAccountInfoRequest,
+  ChangeAccountInfoResponse,
+} from '../account/account-dto.js';
 import type { OutboxListResponse } from '../dev/outbox.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
 import type { SessionInfoResponse } from '../session-info/session-info.js';
@@ -116,7 +120,10 @@ export const endpoints = {
     get: endpoint<undefined, CustomerResponse>().get(`${API_BASE}/customer`),
   },
   account: {
-    // Name and newsletter (issue 16, package A).
+    /** `{ name }` or `{ unsubscribed }` (§7); answers both, as they now stand. */
+    changeAccountInfo: endpoint<ChangeAccountInfoRequest, ChangeAccountInfoResponse>().post(
+      `${API_BASE}/account/change-account-info`,
+    ),
 
     // E-mail change and devices (issue 16, package B).
 

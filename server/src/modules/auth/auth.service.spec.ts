@@ -35,6 +35,8 @@ function customer(overrides: Partial<CustomerEntity> = {}): CustomerEntity {
     twoFactorEnabled: false,
     passwordChangedAt: null,
     passwordUpdatePostponedAt: null,
+    newsletterUnsubscribed: true,
+    newsletterChangedAt: null,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

@@ -1,2 +1,3 @@
 // The coupons module's public surface.
 export { CouponsModule } from './coupons.module.js';
+export { CouponsRepository } from './coupons.repository.js';

@@ -33,6 +33,13 @@ export class CustomerEntity {
   @Column({ name: 'password_update_postponed_at', type: 'timestamptz', nullable: true })
   passwordUpdatePostponedAt!: Date | null;
 
+  /** The newsletter choice: unsubscribed until the customer opts in. */
+  @Column({ name: 'newsletter_unsubscribed', type: 'boolean', default: true })
+  newsletterUnsubscribed!: boolean;
+
+  @Column({ name: 'newsletter_changed_at', type: 'timestamptz', nullable: true })
+  newsletterChangedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

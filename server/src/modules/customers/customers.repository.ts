@@ -77,4 +77,15 @@ export class CustomersRepository {
   async setTwoFactor(id: string, enabled: boolean): Promise<void> {
     await this.customers.update({ id }, { twoFactorEnabled: enabled });
   }
+
+  async setName(id: string, name: string): Promise<void> {
+    await this.customers.update({ id }, { name });
+  }
+
+  async setNewsletter(id: string, unsubscribed: boolean, at: Date): Promise<void> {
+    await this.customers.update(
+      { id },
+      { newsletterUnsubscribed: unsubscribed, newsletterChangedAt: at },
+    );
+  }
 }

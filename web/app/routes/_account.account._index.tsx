@@ -1,0 +1,4 @@
+/** /account itself: the settings page (its parent route) shows every row in view mode. */
+export default function AccountIndex() {
+  return null;
+}

@@ -1,0 +1,264 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { accountMessages, authMessages } from '@animata/contracts';
+import {
+  newCustomer,
+  newSession,
+  passwordHashFor,
+  sessionCookieName,
+  startSmtpReceiver,
+} from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
+import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
+
+const smtp = await startSmtpReceiver();
+const STRONG = 'Correct-Horse-9-battery';
+
+async function snackbar(page: Page, text: string): Promise<void> {
+  await page.getByTestId('snackbar').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * The account settings page (issue 16, account-and-auth §2.1, §4.1): the name, password,
+ * 'Forgot password' and newsletter rows, the tabs and the top bar, with JavaScript on and off.
+ */
+describe('account settings in Chromium', () => {
+  const t = useBrowserTest({ env: { SMTP_URL: smtp.url, RATE_LIMIT_RECOVERY: '1000/60' } });
+  after(async () => {
+    await smtp.close();
+  });
+
+  async function signedIn(overrides: Parameters<typeof newCustomer>[1] = {}) {
+    const customer = await newCustomer(t.app.runtime.dataSource, overrides);
+    const token = await newSession(t.app, customer.id);
+    return { customer, cookies: { [sessionCookieName(t.app.config)]: token } };
+  }
+  const stored = (id: string) =>
+    t.app.runtime.dataSource
+      .query('SELECT name, password_hash, newsletter_unsubscribed FROM customers WHERE id = $1', [
+        id,
+      ])
+      .then(
+        (
+          rows: Array<{
+            name: string;
+            password_hash: string | null;
+            newsletter_unsubscribed: boolean;
+          }>,
+        ) => rows[0]!,
+      );
+  /** A refused save answers 422; Chromium logs that as a failed resource. */
+  const allowRefusals = (page: Page) => t.allowConsoleError(page, /status of 422/);
+
+  for (const javaScript of [true, false]) {
+    const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
+
+    it(`edits the name: cancel, an unchanged value, a refused one and a save (${mode})`, async () => {
+      const { customer, cookies } = await signedIn();
+      const page = await t.open('/account', { javaScript, cookies });
+      allowRefusals(page);
+      const row = page.getByRole('region', { name: 'Account name' });
+      await row.getByText(customer.name).waitFor();
+      const field = row.getByLabel('Account name');
+
+      await row.getByRole('link', { name: 'Edit Account name' }).click();
+      await field.fill('Somebody else');
+      await row.getByRole('link', { name: 'Cancel' }).click();
+      await row.getByText(customer.name).waitFor();
+      assert.equal(await field.count(), 0);
+
+      if (javaScript) {
+        await row.getByRole('link', { name: 'Edit Account name' }).click();
+        await field.fill('Somebody else');
+        await field.press('Escape');
+        await row.getByText(customer.name).waitFor();
+        assert.equal(await field.count(), 0);
+      }
+
+      // An unchanged value just cancels: edit mode ends, nothing is saved or announced.
+      await row.getByRole('link', { name: 'Edit Account name' }).click();
+      await row.getByRole('button', { name: 'Update' }).click();
+      await row.getByRole('link', { name: 'Edit Account name' }).waitFor();
+      assert.equal(await page.getByTestId('snackbar').count(), 0);
+
+      await row.getByRole('link', { name: 'Edit Account name' }).click();
+      await field.fill('   ');
+      await row.getByRole('button', { name: 'Update' }).click();
+      await row.getByRole('alert').filter({ hasText: 'Account name is required' }).waitFor();
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+      assert.equal((await stored(customer.id)).name, customer.name);
+
+      await field.fill('Ada Lovelace');
+      await row.getByRole('button', { name: 'Update' }).click();
+      await snackbar(page, accountMessages.infoSaved);
+      await row.getByText('Ada Lovelace').waitFor();
+      assert.equal((await stored(customer.id)).name, 'Ada Lovelace');
+      // The user menu has the new name too.
+      await page
+        .getByRole('banner')
+        .getByText('Ada Lovelace', { exact: true })
+        .waitFor({ state: 'attached' });
+    });
+
+    it(`changes the password, with the server's errors on the right fields, and signs the other devices out (${mode})`, async () => {
+      const { customer, cookies } = await signedIn({ passwordHash: await passwordHashFor(STRONG) });
+      const other = await newSession(t.app, customer.id);
+      const page = await t.open('/account/change-password', { javaScript, cookies });
+      allowRefusals(page);
+      const row = page.getByRole('region', { name: 'Password' });
+      const oldField = row.getByLabel('Old password');
+      const newField = row.getByLabel('Password', { exact: true });
+      await oldField.fill('Wrong-Horse-9-battery');
+      await newField.fill('New-Horse-9-battery');
+      await row.getByRole('button', { name: 'Update' }).click();
+      await row.getByRole('alert').filter({ hasText: authMessages.oldPasswordWrong }).waitFor();
+      assert.equal(await oldField.getAttribute('aria-invalid'), 'true');
+
+      await oldField.fill(STRONG);
+      await newField.fill('weakpassword');
+      if (javaScript) {
+        // Update is blocked until the requirements are met (§5).
+        assert.equal(await row.getByRole('button', { name: 'Update' }).isDisabled(), true);
+      } else {
+        await row.getByRole('button', { name: 'Update' }).click();
+        await row.getByRole('alert').filter({ hasText: authMessages.passwordNotValid }).waitFor();
+        await row.getByLabel('Old password').fill(STRONG);
+      }
+      await row.getByLabel('Password', { exact: true }).fill('New-Horse-9-battery');
+      await row.getByRole('button', { name: 'Update' }).click();
+      await snackbar(page, authMessages.passwordUpdated);
+      await row.getByRole('link', { name: 'Edit Password' }).waitFor();
+
+      // The other device's next page is the login.
+      const elsewhere = await t.open('/account', {
+        javaScript,
+        cookies: { [sessionCookieName(t.app.config)]: other },
+      });
+      await elsewhere.waitForURL(/\/auth\/login\?url=%2Faccount/);
+      // This one stays signed in.
+      await page.goto('/account');
+      await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+    });
+
+    it(`sets a first password for a customer who signed up with Google (${mode})`, async () => {
+      const { customer, cookies } = await signedIn({ passwordHash: null });
+      const page = await t.open('/account', { javaScript, cookies });
+      const row = page.getByRole('region', { name: 'Set password' });
+      await row.getByRole('link', { name: 'Edit Set password' }).click();
+      assert.equal(await row.getByLabel('Old password').count(), 0);
+      // No reset mail for a password that does not exist yet.
+      assert.equal(await row.getByRole('button', { name: 'Forgot password' }).count(), 0);
+      await row.getByLabel('Password', { exact: true }).fill('First-Horse-9-battery');
+      await row.getByRole('button', { name: 'Update' }).click();
+      await snackbar(page, authMessages.passwordUpdated);
+      await page.getByRole('region', { name: 'Password' }).waitFor();
+      assert.notEqual((await stored(customer.id)).password_hash, null);
+    });
+
+    it(`sends the reset mail from 'Forgot password' (${mode})`, async () => {
+      const { customer, cookies } = await signedIn({ passwordHash: await passwordHashFor(STRONG) });
+      const page = await t.open('/account/change-password', { javaScript, cookies });
+      const before = smtp.received.length;
+      await page.getByRole('button', { name: 'Forgot password' }).click();
+      await snackbar(page, authMessages.recoveryFromAccount);
+      const text = await smtp.textOfMailTo(customer.email, /Reset your Animata password/, before);
+      assert.match(text, /\/auth\/reset-password\?token=/);
+    });
+
+    it(`subscribes to the newsletter, and asks before unsubscribing (${mode})`, async () => {
+      const { customer, cookies } = await signedIn();
+      const page = await t.open('/account', { javaScript, cookies });
+      const toggle = page.getByRole('switch', { name: 'Receiving newsletters' });
+      assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+      await toggle.click();
+      await snackbar(page, accountMessages.subscribed);
+      await page.getByRole('switch', { name: 'Receiving newsletters', checked: true }).waitFor();
+      assert.equal((await stored(customer.id)).newsletter_unsubscribed, false);
+
+      await page.getByRole('switch', { name: 'Receiving newsletters' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Newsletter subscription' });
+      await dialog.waitFor();
+      await dialog.getByRole('link', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal((await stored(customer.id)).newsletter_unsubscribed, false);
+
+      await page.getByRole('switch', { name: 'Receiving newsletters' }).click();
+      await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
+      await snackbar(page, accountMessages.unsubscribed);
+      await page.getByRole('switch', { name: 'Receiving newsletters', checked: false }).waitFor();
+      assert.equal((await stored(customer.id)).newsletter_unsubscribed, true);
+      if (javaScript) {
+        // Escape closes the dialog and nothing changes.
+        await page.getByRole('switch', { name: 'Receiving newsletters' }).click();
+        await page.getByRole('switch', { name: 'Receiving newsletters', checked: true }).waitFor();
+        await page.getByRole('switch', { name: 'Receiving newsletters' }).click();
+        await dialog.waitFor();
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        assert.equal((await stored(customer.id)).newsletter_unsubscribed, false);
+      }
+    });
+
+    it(`shows the tabs a customer may use; unknown paths lead to the settings page (${mode})`, async () => {
+      const { cookies } = await signedIn();
+      const page = await t.open('/account', { javaScript, cookies });
+      const tabs = page.getByRole('navigation', { name: 'Account' });
+      const labels = await tabs.getByRole('link').allTextContents();
+      assert.deepEqual(labels, ['Account', 'Billing', 'Invoices', 'Team settings']);
+      await tabs.getByRole('link', { name: 'Billing' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+      await page.getByText('You are on the free plan today.', { exact: false }).waitFor();
+      for (const path of ['/account/no-such-tab', '/own-apps', '/other-apps']) {
+        await page.goto(path);
+        await page.waitForURL(`${t.app.url}/account`);
+        await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+      }
+      await page.getByRole('link', { name: 'Manage cookie settings' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Cookie settings' }).waitFor();
+    });
+  }
+
+  it('offers Upgrade to a free customer, and the promo banner when the coupon has a design', async () => {
+    const db = t.app.runtime.dataSource;
+    await db.query('DELETE FROM coupons');
+    const { cookies } = await signedIn();
+    const page = await t.open('/account', { cookies });
+    const banner = page.getByRole('banner');
+    assert.equal(
+      await banner.getByRole('link', { name: 'Upgrade' }).getAttribute('href'),
+      '/pricing',
+    );
+    assert.equal(await banner.locator('[data-design]').count(), 0);
+
+    await db.query(
+      `INSERT INTO coupons (code, type, discount, expires_at, custom_design, is_site_coupon)
+       VALUES ('BF-ACCOUNT', 'percent', 20, now() + interval '7 days', 'black-friday-promo', true)`,
+    );
+    try {
+      await page.reload();
+      const promo = banner.locator('[data-design="black-friday-promo"]');
+      await promo.getByText('20% OFF').waitFor();
+      assert.equal(await promo.getAttribute('href'), '/pricing');
+      await t.screenshot(page, 'account-settings-promo-desktop');
+      await banner.getByRole('link', { name: 'Upgrade' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Plans and pricing' }).waitFor();
+      // Not on the pricing page itself.
+      assert.equal(await banner.getByRole('link', { name: 'Upgrade' }).count(), 0);
+    } finally {
+      await db.query('DELETE FROM coupons');
+    }
+  });
+
+  it('fits a phone screen, with a row open', async () => {
+    const { cookies } = await signedIn({ passwordHash: await passwordHashFor(STRONG) });
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await t.open('/account', { cookies, viewport });
+      assert.equal(await overflowsHorizontally(page), false);
+      await t.screenshot(page, `account-settings-${viewport}`);
+      await page.goto('/account/change-password');
+      await page.getByLabel('Old password').waitFor();
+      assert.equal(await overflowsHorizontally(page), false);
+      await t.screenshot(page, `account-settings-password-${viewport}`);
+    }
+  });
+});
