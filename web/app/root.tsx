@@ -20,12 +20,14 @@ import { Snackbar } from './components/ui/snackbar.js';
 import { ErrorPage } from './components/ui/route-error-boundary.js';
 import { getSession } from './utils/auth.server.js';
 import stylesUrl from './styles/app.css?url';
+import formStylesUrl from './styles/forms.css?url';
 import { notificationCookie } from './utils/notification.server.js';
 import { useNonce } from './utils/nonce.js';
 import './load-context.js';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesUrl },
+  { rel: 'stylesheet', href: formStylesUrl },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -59,7 +59,7 @@ describe('account settings in Chromium', () => {
       allowRefusals(page);
       const row = page.getByRole('region', { name: 'Account name' });
       await row.getByText(customer.name).waitFor();
-      const field = row.getByLabel('Account name');
+      const field = row.getByLabel('Account name', { exact: true });
 
       await row.getByRole('link', { name: 'Edit Account name' }).click();
       await field.fill('Somebody else');
