@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { DevicesSection } from '../components/account/devices-section.js';
 import { NameRow } from '../components/account/name-row.js';
 import { NewsletterRow } from '../components/account/newsletter-row.js';
 import { PasswordRow } from '../components/account/password-row.js';
@@ -21,6 +22,11 @@ import {
   setNewsletter,
   setTwoFactor,
 } from '../utils/account/profile.server.js';
+import {
+  loadDevices,
+  signOutDevice,
+  signOutOtherDevices,
+} from '../utils/account/devices.server.js';
 import { readForm, textField } from '../utils/form.server.js';
 import { useAccountData } from './_account.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
@@ -41,7 +47,9 @@ const ACTIONS: Record<string, AccountAction> = {
   'forgot-password': sendPasswordReset,
   newsletter: setNewsletter,
   'two-factor': setTwoFactor,
-  // E-mail change and devices: utils/account/email.server.ts, devices.server.ts.
+  'sign-out-device': signOutDevice,
+  'sign-out-others': signOutOtherDevices,
+  // E-mail change: utils/account/email.server.ts.
   // Avatar: utils/account/avatar.server.ts.
 };
 
@@ -51,7 +59,7 @@ const ACTIONS: Record<string, AccountAction> = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCustomer(request, context, { allowWeakPassword: true });
-  return null;
+  return { devices: await loadDevices(request, context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -76,6 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountSettings() {
   const { customer, links } = useAccountData();
+  const { devices } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as AccountActionResult | undefined;
   const editing = useEditingRow(refused);
   return (
@@ -103,7 +112,7 @@ export default function AccountSettings() {
         <NewsletterRow unsubscribed={customer.unsubscribed} />
       </div>
       <TwoFactorSetting />
-      {/* Devices: components/account/devices-section.tsx. */}
+      <DevicesSection devices={devices} />
       <footer className="account-links">
         <a href={pagePaths.cookies}>{accountTexts.cookieSettings}</a>
         <a href={links.marketingSite}>{accountTexts.marketingSite}</a>

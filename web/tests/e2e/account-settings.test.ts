@@ -199,6 +199,45 @@ describe('account settings in Chromium', () => {
       }
     });
 
+    it(`lists where the customer is signed in and signs other devices out (${mode})`, async () => {
+      const customer = await newCustomer(t.app.runtime.dataSource);
+      const cookieName = sessionCookieName(t.app.config);
+      const here = await t.open('/account', {
+        javaScript,
+        cookies: { [cookieName]: await newSession(t.app, customer.id) },
+      });
+      const phone = await t.open('/account', {
+        javaScript,
+        viewport: 'phone',
+        cookies: { [cookieName]: await newSession(t.app, customer.id) },
+      });
+      await here.reload();
+      const devices = here.getByRole('region', { name: "Where you're signed in" });
+      await devices.getByText('This device').waitFor();
+      assert.equal(await devices.getByRole('listitem').count(), 2);
+      assert.equal(await devices.getByText('This device').count(), 1);
+
+      await devices.getByRole('button', { name: /^Sign out:/ }).click();
+      await snackbar(here, 'That device was signed out');
+      await devices.getByText('You are signed in on this device only.').waitFor();
+      assert.equal(await devices.getByRole('listitem').count(), 1);
+      await phone.reload();
+      await phone.waitForURL(/\/auth\/login\?url=%2Faccount/);
+
+      await newSession(t.app, customer.id);
+      await here.reload();
+      await devices.getByRole('listitem').nth(1).waitFor();
+
+      await devices.getByRole('button', { name: 'Sign out of all other devices' }).click();
+      await snackbar(here, '1 other device was signed out');
+      await devices.getByText('You are signed in on this device only.').waitFor();
+      const rows = (await t.app.runtime.dataSource.query(
+        'SELECT count(*)::int AS n FROM sessions WHERE customer_id = $1',
+        [customer.id],
+      )) as Array<{ n: number }>;
+      assert.equal(rows[0]!.n, 1);
+    });
+
     it(`shows the tabs a customer may use; unknown paths lead to the settings page (${mode})`, async () => {
       const { cookies } = await signedIn();
       const page = await t.open('/account', { javaScript, cookies });

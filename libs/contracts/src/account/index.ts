@@ -1,3 +1,4 @@
 export * from './customer.js';
 export * from './account-messages.js';
 export * from './account-dto.js';
+export * from './devices.js';

@@ -23,6 +23,7 @@ import type {
 } from '../auth/auth-dto.js';
 import type { SiteCouponResponse } from '../coupons/coupon.js';
 import type { CustomerResponse } from '../account/customer.js';
+import type { EndedSessionsResponse, SessionsResponse } from '../account/devices.js';
 import type {
   ChangeAccountInfoRequest,
   ChangeAccountInfoResponse,
@@ -126,6 +127,12 @@ export const endpoints = {
     ),
 
     // E-mail change and devices (issue 16, package B).
+    /** 'Where you're signed in': the customer's live sessions. */
+    sessions: endpoint<undefined, SessionsResponse>().get(`${API_BASE}/account/sessions`),
+    /** Signs out every session of the customer but this one. */
+    endOtherSessions: endpoint<undefined, EndedSessionsResponse>().delete(
+      `${API_BASE}/account/sessions`,
+    ),
 
     // Avatar (issue 16, package C).
 

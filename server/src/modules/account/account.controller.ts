@@ -15,7 +15,9 @@ import {
   endpoints,
   ChangePasswordRequest,
   type MessageResponse,
+  type EndedSessionsResponse,
   type SessionInfoResponse,
+  type SessionsResponse,
   TwoFactorSettingRequest,
 } from '@animata/contracts';
 import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../sessions/index.js';
@@ -60,6 +62,18 @@ export class AccountController {
     @Body() dto: TwoFactorSettingRequest,
   ): Promise<{ enabled: boolean }> {
     return this.account.setTwoFactor(auth, dto.enabled);
+  }
+
+  @Get(endpoints.account.sessions.path)
+  @Header('cache-control', 'no-store')
+  sessions(@CurrentSession() auth: AuthenticatedCustomer): Promise<SessionsResponse> {
+    return this.account.sessionsOf(auth);
+  }
+
+  @Delete(endpoints.account.endOtherSessions.path)
+  @HttpCode(200)
+  endOtherSessions(@CurrentSession() auth: AuthenticatedCustomer): Promise<EndedSessionsResponse> {
+    return this.account.endOtherSessions(auth);
   }
 
   @Delete(endpoints.account.endSession.path)

@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { SessionInfoResponse } from '@animata/contracts';
+import type {
+  EndedSessionsResponse,
+  SessionInfoResponse,
+  SessionsResponse,
+} from '@animata/contracts';
 import { AccessService, Permission } from '../../common/access/index.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { CustomersRepository } from '../customers/index.js';
 import { type AuthenticatedCustomer, SessionsService } from '../sessions/index.js';
+import { deviceName } from './device-name.js';
 
 /** The signed-in customer's own account: who they are, their settings and their sessions. */
 @Injectable()
@@ -39,5 +44,25 @@ export class AccountService {
   async endSession(auth: AuthenticatedCustomer, sessionId: string): Promise<void> {
     await this.access.require(auth, Permission.SessionDelete, [sessionId]);
     await this.sessions.revoke(sessionId);
+  }
+
+  /** 'Where you're signed in': the customer's live sessions, this one marked. */
+  async sessionsOf(auth: AuthenticatedCustomer): Promise<SessionsResponse> {
+    const sessions = await this.sessions.listOf(auth.customerId);
+    return {
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        device: deviceName(session.userAgent),
+        lastActiveAt: session.lastSeenAt.toISOString(),
+        signedInAt: session.createdAt.toISOString(),
+        current: session.id === auth.sessionId,
+      })),
+    };
+  }
+
+  /** Signs out every other session of the customer; this one stays. */
+  async endOtherSessions(auth: AuthenticatedCustomer): Promise<EndedSessionsResponse> {
+    await this.access.require(auth, Permission.AccountUpdate, [auth.customerId]);
+    return { ended: await this.sessions.revokeOthers(auth.customerId, auth.sessionId) };
   }
 }

@@ -35,6 +35,20 @@ export class SessionsRepository {
     return this.sessions.findOneBy({ id, expiresAt: MoreThan(now) });
   }
 
+  /** The customer's sessions that have not expired, most recently active first. */
+  listLive(customerId: string, now: Date): Promise<SessionEntity[]> {
+    return this.sessions.find({
+      where: { customerId, expiresAt: MoreThan(now) },
+      order: { lastSeenAt: 'DESC', createdAt: 'DESC' },
+      take: 200,
+    });
+  }
+
+  /** Notes activity unless a request already did since `notBefore` (one write per window). */
+  async touch(id: string, now: Date, notBefore: Date): Promise<void> {
+    await this.sessions.update({ id, lastSeenAt: LessThan(notBefore) }, { lastSeenAt: now });
+  }
+
   async delete(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.sessions.delete({ id: In([...ids]) });
   }
@@ -43,8 +57,10 @@ export class SessionsRepository {
     await this.sessions.delete({ customerId });
   }
 
-  async deleteAllOfExcept(customerId: string, keepId: string): Promise<void> {
-    await this.sessions.delete({ customerId, id: Not(keepId) });
+  /** How many sessions ended. */
+  async deleteAllOfExcept(customerId: string, keepId: string): Promise<number> {
+    const result = await this.sessions.delete({ customerId, id: Not(keepId) });
+    return result.affected ?? 0;
   }
 
   async setPasswordUpdateRequired(id: string, value: boolean): Promise<void> {

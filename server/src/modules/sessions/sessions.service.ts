@@ -5,6 +5,7 @@ import { hashToken, newToken } from '../../common/ids.js';
 import { CLOCK, CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { SESSION_TTL_MS, sessionCookieName } from './session-cookie.js';
+import type { SessionEntity } from './session.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 /** Who a request comes from: the customer of a live session. */
@@ -27,6 +28,9 @@ export type SessionRevoked =
 
 /** The strong-password exemption (no old password needed) holds only this long after login. */
 const PASSWORD_UPDATE_WINDOW_MS = 15 * 60 * 1000;
+/** Activity is noted at most this often per session: "last active" needs no finer grain. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
 /** Longer than any token we hand out: not worth a database round trip. */
 const MAX_TOKEN_LENGTH = 200;
 
@@ -71,6 +75,8 @@ export class SessionsService {
     const now = this.clock.now();
     const session = await this.sessions.findLive(hashToken(token), now);
     if (!session) return null;
+    const notBefore = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
+    if (session.lastSeenAt < notBefore) await this.sessions.touch(session.id, now, notBefore);
     return {
       customerId: session.customerId,
       sessionId: session.id,
@@ -94,9 +100,15 @@ export class SessionsService {
    * Ends every other session of the customer (after a password change). Live sockets of the
    * customer reconnect; the kept session's sockets pass the handshake again.
    */
-  async revokeOthers(customerId: string, keepSessionId: string): Promise<void> {
-    await this.sessions.deleteAllOfExcept(customerId, keepSessionId);
+  async revokeOthers(customerId: string, keepSessionId: string): Promise<number> {
+    const ended = await this.sessions.deleteAllOfExcept(customerId, keepSessionId);
     this.emitRevoked({ scope: 'customer', customerId });
+    return ended;
+  }
+
+  /** The customer's live sessions, most recently active first. */
+  listOf(customerId: string): Promise<SessionEntity[]> {
+    return this.sessions.listLive(customerId, this.clock.now());
   }
 
   /** Subscribes to ended sessions; returns the unsubscribe. */
