@@ -298,6 +298,16 @@ describe('account settings in Chromium', () => {
       await page.getByLabel('Old password').waitFor();
       assert.equal(await overflowsHorizontally(page), false);
       await t.screenshot(page, `account-settings-password-${viewport}`);
+      for (const [path, name] of [
+        ['/billing', 'billing'],
+        ['/cookies', 'cookies'],
+        ['/pricing', 'pricing'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        assert.equal(await overflowsHorizontally(page), false, path);
+        await t.screenshot(page, `account-${name}-${viewport}`);
+      }
     }
   });
 });

@@ -66,8 +66,12 @@ export function ConfirmDialog({
         onClose();
       }}
       onKeyDown={(event) => {
-        // The snackbar must not take this Escape as well.
-        if (event.key === 'Escape') event.stopPropagation();
+        if (event.key !== 'Escape') return;
+        // Handled here, not left to the browser's cancel (which Chrome may skip without a
+        // recent user gesture); the snackbar must not take this Escape as well.
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
       }}
     >
       <h2 id={titleId} className="confirm-dialog__title">
