@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { DevicesSection } from '../components/account/devices-section.js';
+import { EmailRow } from '../components/account/email-row.js';
 import { NameRow } from '../components/account/name-row.js';
 import { NewsletterRow } from '../components/account/newsletter-row.js';
 import { PasswordRow } from '../components/account/password-row.js';
@@ -27,6 +28,12 @@ import {
   signOutDevice,
   signOutOtherDevices,
 } from '../utils/account/devices.server.js';
+import {
+  cancelEmailChange,
+  loadEmailChange,
+  requestEmailChange,
+  resendEmailChange,
+} from '../utils/account/email.server.js';
 import { readForm, textField } from '../utils/form.server.js';
 import { useAccountData } from './_account.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
@@ -49,7 +56,9 @@ const ACTIONS: Record<string, AccountAction> = {
   'two-factor': setTwoFactor,
   'sign-out-device': signOutDevice,
   'sign-out-others': signOutOtherDevices,
-  // E-mail change: utils/account/email.server.ts.
+  email: requestEmailChange,
+  'email-resend': resendEmailChange,
+  'email-cancel': cancelEmailChange,
   // Avatar: utils/account/avatar.server.ts.
 };
 
@@ -59,7 +68,11 @@ const ACTIONS: Record<string, AccountAction> = {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCustomer(request, context, { allowWeakPassword: true });
-  return { devices: await loadDevices(request, context) };
+  const [devices, emailChange] = await Promise.all([
+    loadDevices(request, context),
+    loadEmailChange(request, context),
+  ]);
+  return { devices, emailChange };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AccountSettings() {
   const { customer, links } = useAccountData();
-  const { devices } = useLoaderData<typeof loader>();
+  const { devices, emailChange } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as AccountActionResult | undefined;
   const editing = useEditingRow(refused);
   return (
@@ -103,7 +116,14 @@ export default function AccountSettings() {
           editing={editing === 'name'}
           refused={refused}
         />
-        {/* E-mail row: components/account/email-row.tsx. */}
+        <EmailRow
+          key={`${customer.email} ${emailChange.newEmail ?? ''}`}
+          email={customer.email}
+          hasPassword={customer.hasPassword}
+          pending={emailChange}
+          editing={editing === 'email'}
+          refused={refused}
+        />
         <PasswordRow
           hasPassword={customer.hasPassword}
           editing={editing === 'password'}

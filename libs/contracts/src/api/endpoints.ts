@@ -25,6 +25,11 @@ import type { SiteCouponResponse } from '../coupons/coupon.js';
 import type { CustomerResponse } from '../account/customer.js';
 import type { EndedSessionsResponse, SessionsResponse } from '../account/devices.js';
 import type {
+  ChangeEmailRequest,
+  ConfirmEmailChangeRequest,
+  EmailChangeStatus,
+} from '../account/email-change.js';
+import type {
   ChangeAccountInfoRequest,
   ChangeAccountInfoResponse,
 } from '../account/account-dto.js';
@@ -127,6 +132,21 @@ export const endpoints = {
     ),
 
     // E-mail change and devices (issue 16, package B).
+    /** `{ message, newEmail }` when a change is pending, else `{}`. */
+    emailChangeStatus: endpoint<undefined, EmailChangeStatus>().get(
+      `${API_BASE}/account/change-email`,
+    ),
+    /** 403 with `errors.password` / `errors.email` beside `error` for a refusal (§8). */
+    changeEmail: endpoint<ChangeEmailRequest, MessageResponse>().post(
+      `${API_BASE}/account/change-email`,
+    ),
+    cancelEmailChange: endpoint<undefined, MessageResponse>().delete(
+      `${API_BASE}/account/change-email`,
+    ),
+    /** Public: the mailed link's token; 422 for a used, expired or unknown one. */
+    confirmEmailChange: endpoint<ConfirmEmailChangeRequest, MessageResponse>().post(
+      `${API_BASE}/account/confirm-email-change`,
+    ),
     /** 'Where you're signed in': the customer's live sessions. */
     sessions: endpoint<undefined, SessionsResponse>().get(`${API_BASE}/account/sessions`),
     /** Signs out every session of the customer but this one. */

@@ -27,6 +27,23 @@ describe('interpretError (account-and-auth §8)', () => {
     );
   });
 
+  it("shows a 403's known fields on the fields and its error as the notice (§8, e-mail change)", () => {
+    const result = interpretError({
+      status: 403,
+      body: {
+        error: 'Password is not correct',
+        errors: { password: 'Password is not correct', other: 'x' },
+      },
+      knownFields: ['password', 'email'],
+    });
+    assert.equal(result.notice, 'Password is not correct');
+    assert.deepEqual(result.fieldErrors, { password: 'Password is not correct' });
+    assert.deepEqual(
+      interpretError({ status: 409, body: { error: 'Taken', errors: 'x' } }).fieldErrors,
+      {},
+    );
+  });
+
   it('turns known 422 fields into field errors and the rest into one notice joined with ". "', () => {
     const result = interpretError({
       status: 422,

@@ -57,6 +57,8 @@ export function interpretError(input: InterpretInput): InterpretedError {
       kind: 'error',
       notice:
         nonEmpty(body.error) ?? nonEmpty(input.statusText) ?? catalogueMessages.forbiddenFallback,
+      // §8: for the e-mail change, the 403's password and email entries become field errors.
+      fieldErrors: knownFieldErrors(body.errors, input.knownFields),
     };
   }
   if (status === 422) return interpretValidation(status, body, input.knownFields);
@@ -71,6 +73,18 @@ export function interpretError(input: InterpretInput): InterpretedError {
  */
 export function formErrorStatus(status: number): 422 | 429 {
   return status === 429 ? 429 : 422;
+}
+
+/** The entries of an `errors` map that name a field the form knows. */
+function knownFieldErrors(errors: unknown, knownFields: readonly string[] = []): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return fieldErrors;
+  for (const [field, message] of Object.entries(errors as Record<string, unknown>)) {
+    if (field !== NOTICE_KEY && knownFields.includes(field) && typeof message === 'string') {
+      fieldErrors[field] = message;
+    }
+  }
+  return fieldErrors;
 }
 
 function interpretValidation(

@@ -5,6 +5,15 @@ import { IsEmail, IsString, MinLength, validate } from 'class-validator';
 import { CommonException } from './common.exception.js';
 import { toErrorResponse } from './error-response.js';
 import { toFieldErrors } from './validation.js';
+import { DomainException } from './domain.exception.js';
+
+/** A feature's 403 that names fields, as the e-mail change throws it. */
+class RefusedWithFields extends DomainException {
+  readonly status = 403;
+  constructor(message: string, fieldErrors: Record<string, string>) {
+    super('REFUSED', message, fieldErrors);
+  }
+}
 
 class ExampleDto {
   @IsEmail({}, { message: 'Invalid email address' })
@@ -42,6 +51,16 @@ describe('toErrorResponse', () => {
   it('answers 403 and 409 with the error field', () => {
     assert.deepEqual(toErrorResponse(CommonException.forbidden('No'), 'r').body.error, 'No');
     assert.equal(toErrorResponse(CommonException.conflict('Taken'), 'r').status, 409);
+  });
+
+  it('sends the field errors of a refusal other than 422 beside its error', () => {
+    const refusal = new RefusedWithFields('Password is not correct', {
+      password: 'Password is not correct',
+    });
+    const { status, body } = toErrorResponse(refusal, 'r');
+    assert.equal(status, 403);
+    assert.equal(body.error, 'Password is not correct');
+    assert.deepEqual(body.errors, { password: 'Password is not correct' });
   });
 
   it('answers a missing session with 401', () => {

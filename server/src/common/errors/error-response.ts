@@ -22,10 +22,12 @@ interface FastifyLikeError {
  */
 export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
   if (error instanceof DomainException) {
+    // A 422 is its field errors; any other status is its message, plus field errors when it
+    // has them (the e-mail change's 403: §8 shows them on the fields, the message as a notice).
     const body: ErrorBody =
       error.status === 422
         ? { errors: error.fieldErrors ?? { '.': error.message } }
-        : { error: error.message };
+        : { error: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
     return {
       status: error.status,
       body: { ...body, ...error.extra, requestId },

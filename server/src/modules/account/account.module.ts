@@ -8,12 +8,22 @@ import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
 import { CustomerController } from './customer.controller.js';
 import { CustomerService } from './customer.service.js';
+import { EmailChangeController } from './email-change/email-change.controller.js';
+import { EmailChangeRepository } from './email-change/email-change.repository.js';
+import { EmailChangeService } from './email-change/email-change.service.js';
 import { ProfileService } from './profile.service.js';
 
 /** Every /account/* call and the session info: the signed-in customer's own settings. */
 @Module({
   imports: [AuthModule, CouponsModule, CustomersModule, SessionsModule],
-  controllers: [AccountController, CustomerController],
-  providers: [AccountService, AccountPasswordService, CustomerService, ProfileService],
+  controllers: [AccountController, CustomerController, EmailChangeController],
+  providers: [
+    AccountService,
+    AccountPasswordService,
+    CustomerService,
+    ProfileService,
+    EmailChangeService,
+    EmailChangeRepository,
+  ],
 })
 export class AccountModule {}

@@ -17,7 +17,9 @@ describe('deviceName', () => {
       'Safari 17 on iOS',
     );
     assert.equal(
-      deviceName('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'),
+      deviceName(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      ),
       'Firefox 133 on Windows',
     );
   });

@@ -35,4 +35,14 @@ export class AuthLimits {
     const hit = await this.limiter.hit(`mail:${email}`, limit, windowMs);
     return { allowed: hit.allowed, retryAfterMs: hit.retryAfterMs };
   }
+
+  /**
+   * Counts an e-mail change request of the customer (by the recovery rule): a stolen session
+   * must not mail links to address after address. Past it, 429 with Retry-After.
+   */
+  async perCustomer(customerId: string): Promise<void> {
+    const { limit, windowMs } = this.config.auth.rateLimits.recovery;
+    const hit = await this.limiter.hit(`email-change:${customerId}`, limit, windowMs);
+    if (!hit.allowed) throw AuthException.tooManyRequests(hit.retryAfterMs);
+  }
 }

@@ -52,6 +52,38 @@ export class AuthMailer {
     });
   }
 
+  /** The link that changes the account's address; sent to the new address (account §4.1). */
+  async emailChangeConfirmation(to: string, name: string, token: string): Promise<void> {
+    const url = this.link('/auth/confirm-email-change', token);
+    await this.mail.send({
+      to,
+      subject: 'Confirm your new email for Animata',
+      text: `Hi ${name},\n\nYou asked to use this address for your Animata account. Confirm it here:\n${url}\n\nThe link is valid for 24 hours and works once. If it was not you, ignore this email: nothing changes.\n`,
+      html: button(
+        `Hi ${escapeHtml(name)},`,
+        'You asked to use this address for your Animata account. The link is valid for 24 hours and works once.',
+        'Confirm new email',
+        url,
+      ),
+    });
+  }
+
+  /** The old address learns of a requested change, so a stolen session cannot take it quietly. */
+  async emailChangeRequested(to: string, newEmail: string): Promise<void> {
+    const url = `${this.config.publicUrl}/account`;
+    await this.mail.send({
+      to,
+      subject: 'Your Animata email is about to change',
+      text: `Someone signed in to your Animata account asked to change its email to ${newEmail}.\n\nThe change happens only when the link sent to that address is followed. If it was not you, cancel it in your account settings and change your password:\n${url}\n`,
+      html: button(
+        'Your email is about to change',
+        `Someone signed in to your account asked to change its email to ${escapeHtml(newEmail)}. If it was not you, cancel it and change your password.`,
+        'Open account settings',
+        url,
+      ),
+    });
+  }
+
   /** After any change or reset of the password: the owner learns of it even if it was not them. */
   async passwordChanged(to: string): Promise<void> {
     const url = `${this.config.publicUrl}/auth/recover-password`;

@@ -68,6 +68,14 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
           : new DisabledCaptcha(),
     },
   ],
-  exports: [PasswordHasher, PasswordCheck, PasswordChanges, AuthHousekeeping],
+  exports: [
+    PasswordHasher,
+    PasswordCheck,
+    PasswordChanges,
+    AuthHousekeeping,
+    AuthLimits,
+    AuthMailer,
+    AuthTokensRepository,
+  ],
 })
 export class AuthModule {}

@@ -4,3 +4,6 @@ export { AuthModule } from './auth.module.js';
 export { PasswordChanges } from './password-changes.js';
 export { PasswordCheck } from './password-check.js';
 export { ARGON2_OPTIONS, PasswordHasher } from './password-hasher.js';
+export { AuthLimits } from './auth-limits.js';
+export { AuthMailer } from './auth-mailer.js';
+export { AuthTokensRepository } from './auth-tokens.repository.js';

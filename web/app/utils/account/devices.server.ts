@@ -22,7 +22,9 @@ export async function loadDevices(request: Request, context: AppLoadContext): Pr
   return result.data.sessions.map((session) => ({
     id: session.id,
     device: session.device,
-    lastActive: session.current ? 'Active now' : lastActiveText(new Date(session.lastActiveAt), now),
+    lastActive: session.current
+      ? 'Active now'
+      : lastActiveText(new Date(session.lastActiveAt), now),
     signedInAt: session.signedInAt,
     current: session.current,
   }));

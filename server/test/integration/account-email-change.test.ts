@@ -1,0 +1,264 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, emailChangeMessages, endpoints } from '@animata/contracts';
+import { hashToken } from '../../src/common/ids.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import {
+  newCustomer,
+  newResetToken,
+  newSession,
+  passwordHashFor,
+  sessionCookieName,
+} from '../support/factories.js';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
+
+const PASSWORD = 'Correct-Horse-9-battery';
+let counter = 0;
+const address = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@example.test`;
+
+describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () => {
+  let app: TestApp;
+  let smtp: SmtpReceiver;
+
+  before(async () => {
+    smtp = await startSmtpReceiver();
+    app = await startTestApp({
+      web: false,
+      env: {
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_RECOVERY: '1000/60',
+        RATE_LIMIT_LOGIN: '1000/60',
+        RATE_LIMIT_MAIL_RECIPIENT: '3/3600',
+      },
+    });
+  });
+  after(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  const call = (method: string, path: string, token: string | null, body?: unknown) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { cookie: `${sessionCookieName(app.runtime.config)}=${token}` } : {}),
+        origin: app.url,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const db = () => app.runtime.dataSource;
+  const pendingRows = async (customerId: string) =>
+    (await db().query('SELECT * FROM email_changes WHERE customer_id = $1', [
+      customerId,
+    ])) as Array<{
+      new_email: string;
+      token_hash: string;
+    }>;
+  const emailOf = async (customerId: string) =>
+    (
+      (await db().query('SELECT email FROM customers WHERE id = $1', [customerId])) as Array<{
+        email: string;
+      }>
+    )[0]!.email;
+  async function withPassword() {
+    const customer = await newCustomer(db(), { passwordHash: await passwordHashFor(PASSWORD) });
+    return { customer, token: await newSession(app, customer.id) };
+  }
+  function tokenIn(text: string): string {
+    const match = /\/auth\/confirm-email-change\?token=([A-Za-z0-9_%-]+)/.exec(text);
+    if (!match) throw new Error(`No confirmation link in ${text}`);
+    return decodeURIComponent(match[1]!);
+  }
+
+  it('refuses a wrong password with 403 on the password field, and changes and mails nothing', async () => {
+    const { customer, token } = await withPassword();
+    const before = smtp.received.length;
+    const response = await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail: address('new'),
+      password: 'Wrong-Horse-9-battery',
+    });
+    assert.equal(response.status, 403);
+    const body = (await response.json()) as { error: string; errors: Record<string, string> };
+    assert.equal(body.error, emailChangeMessages.passwordWrong);
+    assert.deepEqual(body.errors, { password: emailChangeMessages.passwordWrong });
+    assert.deepEqual(await pendingRows(customer.id), []);
+    assert.equal(smtp.received.length, before);
+  });
+
+  it('refuses an address in use with 403 on the email field', async () => {
+    const { customer, token } = await withPassword();
+    const other = await newCustomer(db());
+    const response = await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail: other.email.toUpperCase(),
+      password: PASSWORD,
+    });
+    assert.equal(response.status, 403);
+    const body = (await response.json()) as { errors: Record<string, string> };
+    assert.deepEqual(body.errors, { email: emailChangeMessages.inUse });
+    assert.deepEqual(await pendingRows(customer.id), []);
+  });
+
+  it('refuses a customer without a password, and bad addresses with the row label', async () => {
+    const social = await newCustomer(db(), { passwordHash: null });
+    const socialToken = await newSession(app, social.id);
+    const refused = await call('POST', endpoints.account.changeEmail.path, socialToken, {
+      newEmail: address('new'),
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(
+      ((await refused.json()) as { error: string }).error,
+      emailChangeMessages.noPassword,
+    );
+    assert.deepEqual(await pendingRows(social.id), []);
+
+    const { token } = await withPassword();
+    for (const [newEmail, text] of [
+      ['', 'Account email is required'],
+      ['not-an-address', 'Account email is not a valid email'],
+    ] as const) {
+      const response = await call('POST', endpoints.account.changeEmail.path, token, {
+        newEmail,
+        password: PASSWORD,
+      });
+      assert.equal(response.status, 422);
+      assert.deepEqual(((await response.json()) as { errors: unknown }).errors, { newEmail: text });
+    }
+    assert.equal((await call('GET', endpoints.account.emailChangeStatus.path, null)).status, 401);
+  });
+
+  it('mails a single-use link to the new address and a notice to the old one; the address changes only on confirming', async () => {
+    const { customer, token } = await withPassword();
+    const newEmail = address('moved');
+    const before = smtp.received.length;
+    const response = await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail: ` ${newEmail.toUpperCase()} `,
+      password: PASSWORD,
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { message: emailChangeMessages.sent(newEmail) });
+
+    const link = tokenIn(await smtp.textOfMailTo(newEmail, /Confirm your new email/, before));
+    const notice = await smtp.textOfMailTo(customer.email, /about to change/, before);
+    assert.match(notice, new RegExp(newEmail.replace(/[.]/g, '\\.')));
+    const [row] = await pendingRows(customer.id);
+    assert.equal(row!.new_email, newEmail);
+    assert.equal(row!.token_hash, hashToken(link), 'stored as its hash only');
+    assert.notEqual(row!.token_hash, link);
+
+    const status = await call('GET', endpoints.account.emailChangeStatus.path, token);
+    assert.deepEqual(await status.json(), {
+      message: emailChangeMessages.pending(newEmail),
+      newEmail,
+    });
+    assert.equal(await emailOf(customer.id), customer.email, 'nothing changes before the link');
+
+    const reset = await newResetToken(app, customer.id);
+    const confirmed = await call('POST', endpoints.account.confirmEmailChange.path, null, {
+      token: link,
+    });
+    assert.equal(confirmed.status, 200);
+    assert.deepEqual(await confirmed.json(), { message: emailChangeMessages.changed });
+    assert.equal(await emailOf(customer.id), newEmail);
+    const session = (await (await call('GET', apiPaths.session, token)).json()) as {
+      email: string;
+      verified: boolean;
+    };
+    assert.equal(session.email, newEmail);
+    assert.equal(session.verified, true);
+
+    const again = await call('POST', endpoints.account.confirmEmailChange.path, null, {
+      token: link,
+    });
+    assert.equal(again.status, 422);
+    assert.deepEqual(((await again.json()) as { errors: unknown }).errors, {
+      '.': emailChangeMessages.linkInvalid,
+    });
+    // A reset link mailed to the old address no longer works.
+    const resetting = await call('POST', endpoints.auth.resetPassword.path, null, {
+      token: reset,
+      password: 'Another-Horse-9-battery',
+    });
+    assert.equal(resetting.status, 422);
+  });
+
+  it('refuses an expired link, and a link whose address someone took meanwhile', async () => {
+    const { customer, token } = await withPassword();
+    const first = address('late');
+    const before = smtp.received.length;
+    await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail: first,
+      password: PASSWORD,
+    });
+    const link = tokenIn(await smtp.textOfMailTo(first, /Confirm your new email/, before));
+    await db().query(
+      `UPDATE email_changes SET expires_at = now() - interval '1 minute' WHERE customer_id = $1`,
+      [customer.id],
+    );
+    const expired = await call('POST', endpoints.account.confirmEmailChange.path, null, {
+      token: link,
+    });
+    assert.equal(expired.status, 422);
+    assert.deepEqual(
+      await call('GET', endpoints.account.emailChangeStatus.path, token).then((r) => r.json()),
+      {},
+    );
+
+    const second = address('raced');
+    const mark = smtp.received.length;
+    await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail: second,
+      password: PASSWORD,
+    });
+    const racedLink = tokenIn(await smtp.textOfMailTo(second, /Confirm your new email/, mark));
+    await newCustomer(db(), { email: second });
+    const raced = await call('POST', endpoints.account.confirmEmailChange.path, null, {
+      token: racedLink,
+    });
+    assert.equal(raced.status, 403);
+    assert.equal(((await raced.json()) as { error: string }).error, emailChangeMessages.inUse);
+    assert.equal(await emailOf(customer.id), customer.email);
+  });
+
+  it('resends to the pending address until the per-recipient limit, and cancels', async () => {
+    const { customer, token } = await withPassword();
+    const newEmail = address('resend');
+    const request = (body: object) => call('POST', endpoints.account.changeEmail.path, token, body);
+    assert.equal((await request({ newEmail, password: PASSWORD })).status, 200);
+    // Resend needs no password and mails the pending address whatever the page sent.
+    assert.equal((await request({ newEmail: address('ignored'), resend: true })).status, 200);
+    assert.equal((await request({ newEmail, resend: true })).status, 200);
+    const limited = await request({ newEmail, resend: true });
+    assert.equal(limited.status, 429);
+    // Mail goes out through the job queue: wait for the three, then make sure no fourth comes.
+    const mailsTo = () =>
+      smtp.received.filter((mail) => mail.envelope.to.some((to) => to.includes(newEmail))).length;
+    for (let waited = 0; mailsTo() < 3 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(mailsTo(), 3);
+
+    const cancelled = await call('DELETE', endpoints.account.cancelEmailChange.path, token);
+    assert.deepEqual(await cancelled.json(), { message: emailChangeMessages.cancelled });
+    assert.deepEqual(await pendingRows(customer.id), []);
+    const nothing = await request({ newEmail, resend: true });
+    assert.equal(nothing.status, 422);
+  });
+
+  it("never touches another customer's change", async () => {
+    const alice = await withPassword();
+    const bob = await withPassword();
+    const newEmail = address('alice-new');
+    await call('POST', endpoints.account.changeEmail.path, alice.token, {
+      newEmail,
+      password: PASSWORD,
+    });
+    await call('DELETE', endpoints.account.cancelEmailChange.path, bob.token);
+    assert.equal((await pendingRows(alice.customer.id)).length, 1);
+    assert.deepEqual(
+      await call('GET', endpoints.account.emailChangeStatus.path, bob.token).then((r) => r.json()),
+      {},
+    );
+  });
+});
