@@ -2,3 +2,4 @@ export * from './customer.js';
 export * from './account-messages.js';
 export * from './account-dto.js';
 export * from './devices.js';
+export * from './avatar.js';

@@ -6,6 +6,11 @@ import { SessionsModule } from '../sessions/index.js';
 import { AccountPasswordService } from './account-password.service.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
+import { AvatarImages } from './avatar/avatar-images.js';
+import { AvatarFilesController } from './avatar/avatar-files.controller.js';
+import { AvatarController } from './avatar/avatar.controller.js';
+import { AvatarRepository } from './avatar/avatar.repository.js';
+import { AvatarService } from './avatar/avatar.service.js';
 import { CustomerController } from './customer.controller.js';
 import { CustomerService } from './customer.service.js';
 import { ProfileService } from './profile.service.js';
@@ -13,7 +18,15 @@ import { ProfileService } from './profile.service.js';
 /** Every /account/* call and the session info: the signed-in customer's own settings. */
 @Module({
   imports: [AuthModule, CouponsModule, CustomersModule, SessionsModule],
-  controllers: [AccountController, CustomerController],
-  providers: [AccountService, AccountPasswordService, CustomerService, ProfileService],
+  controllers: [AccountController, CustomerController, AvatarController, AvatarFilesController],
+  providers: [
+    AccountService,
+    AccountPasswordService,
+    CustomerService,
+    ProfileService,
+    AvatarService,
+    AvatarRepository,
+    { provide: AvatarImages, useFactory: () => new AvatarImages() },
+  ],
 })
 export class AccountModule {}
