@@ -50,6 +50,16 @@ export const avatarMessages = {
   tooManyPixels: 'The image is too large (at most 25 megapixels)',
   svgTooLarge: 'The SVG file is too large (at most 512 KB)',
   dialogTitle: 'Set image',
+  save: 'Save',
+  upload: 'Upload',
+  change: 'Change',
+  remove: 'Remove',
+  /** Ours: the row's label (the spec's row is the image itself), the removal dialog's title. */
+  rowLabel: 'Avatar',
+  removeTitle: 'Remove avatar',
+  fileLabel: 'Image file',
+  /** Ours: the row's form without JavaScript, where no cropper runs. */
+  formHint: 'PNG, JPEG, WebP or SVG, at most 5 MB. The centre square of the image is used.',
 } as const;
 
 /**
@@ -145,6 +155,35 @@ export interface ViewBox {
   y: number;
   width: number;
   height: number;
+}
+
+/** What a browser gives an SVG with neither viewBox nor size (a replaced element's default). */
+export const DEFAULT_SVG_BOX: ViewBox = { x: 0, y: 0, width: 300, height: 150 };
+
+/**
+ * An SVG root's coordinate box from its attributes: the viewBox, else width and height in user
+ * units (px or none), else 300x150. The cropper and the BFF read it alike.
+ */
+export function svgBoxOf(attributes: {
+  viewBox: string | null;
+  width: string | null;
+  height: string | null;
+}): ViewBox {
+  const parts = (attributes.viewBox ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (parts.length === 4 && parts.every(Number.isFinite) && parts[2]! > 0 && parts[3]! > 0) {
+    return { x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]! };
+  }
+  const length = (value: string | null) => {
+    const match = /^\s*([0-9]*\.?[0-9]+)\s*(px)?\s*$/.exec(value ?? '');
+    const number = match ? Number(match[1]) : NaN;
+    return number > 0 ? number : null;
+  };
+  const width = length(attributes.width);
+  const height = length(attributes.height);
+  return width && height ? { x: 0, y: 0, width, height } : DEFAULT_SVG_BOX;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   centredSquare,
   cropInImage,
   cropToViewBox,
+  svgBoxOf,
   type AvatarCropPayload,
   type AvatarMimeType,
   type ViewBox,
@@ -37,9 +38,6 @@ const RASTER_FORMATS: Record<string, Exclude<AvatarMimeType, 'image/svg+xml'>> =
 };
 
 const INPUT: SharpOptions = { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' };
-
-/** What a browser gives an SVG with neither viewBox nor size (a replaced element's default). */
-const DEFAULT_SVG_BOX: ViewBox = { x: 0, y: 0, width: 300, height: 150 };
 
 export interface AvatarFile {
   size: number;
@@ -143,19 +141,9 @@ function isPixelLimit(error: unknown): boolean {
 
 /** The SVG's coordinate box: its viewBox, else its width and height in user units, else 300x150. */
 export function viewBoxOf(root: Element): ViewBox {
-  const parts = (root.getAttribute('viewBox') ?? '')
-    .trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  if (parts.length === 4 && parts.every(Number.isFinite) && parts[2]! > 0 && parts[3]! > 0) {
-    return { x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]! };
-  }
-  const length = (name: string) => {
-    const match = /^\s*([0-9]*\.?[0-9]+)\s*(px)?\s*$/.exec(root.getAttribute(name) ?? '');
-    const value = match ? Number(match[1]) : NaN;
-    return value > 0 ? value : null;
-  };
-  const width = length('width');
-  const height = length('height');
-  return width && height ? { x: 0, y: 0, width, height } : DEFAULT_SVG_BOX;
+  return svgBoxOf({
+    viewBox: root.getAttribute('viewBox'),
+    width: root.getAttribute('width'),
+    height: root.getAttribute('height'),
+  });
 }
