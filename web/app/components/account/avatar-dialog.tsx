@@ -91,27 +91,42 @@ async function rasterSource(file: File): Promise<CropSource> {
   };
 }
 
+/** The root `<svg …>` start tag: anything quoted may hold `>`. */
+const SVG_START = /<svg\b((?:[^>"']|"[^"]*"|'[^']*')*)>/i;
+const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** Attributes of the root that the preview sets itself. */
+const SIZING = new Set(['width', 'height', 'viewbox', 'preserveaspectratio']);
+
 async function svgSource(file: File): Promise<CropSource> {
-  const document = new DOMParser().parseFromString(await file.text(), 'image/svg+xml');
-  const root = document.documentElement;
-  if (root.localName !== 'svg' || document.getElementsByTagName('parsererror').length > 0) {
-    throw new Error('not an SVG');
+  // Never parsed into a DOM here: Chromium runs an SVG's onload while DOMParser parses it (the
+  // page's CSP blocks it, but the page should not rely on that). Only the root's start tag is
+  // read and rewritten; the file itself is shown in an <img>, where nothing runs.
+  const original = await file.text();
+  const start = SVG_START.exec(original);
+  if (!start) throw new Error('not an SVG');
+  const attributes = new Map<string, string>();
+  const kept: string[] = [];
+  for (const match of start[1]!.matchAll(ATTRIBUTE)) {
+    const name = match[1]!;
+    const value = match[2] ?? match[3] ?? '';
+    attributes.set(name.toLowerCase(), value);
+    if (!SIZING.has(name.toLowerCase())) kept.push(match[0]);
   }
-  // Shown in an <img> only (no script runs there), at the box's proportions, so the crop's
-  // fractions are fractions of the viewBox the BFF crops (contracts cropToViewBox).
+  // At the box's proportions, so the crop's fractions are fractions of the viewBox the BFF
+  // crops (contracts cropToViewBox).
   const box = svgBoxOf({
-    viewBox: root.getAttribute('viewBox'),
-    width: root.getAttribute('width'),
-    height: root.getAttribute('height'),
+    viewBox: attributes.get('viewbox') ?? null,
+    width: attributes.get('width') ?? null,
+    height: attributes.get('height') ?? null,
   });
   const scale = AVATAR_CROPPER.previewMaxPx / Math.max(box.width, box.height);
   const width = Math.max(1, Math.round(box.width * scale));
   const height = Math.max(1, Math.round(box.height * scale));
-  root.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height}`);
-  root.setAttribute('width', String(width));
-  root.setAttribute('height', String(height));
-  root.setAttribute('preserveAspectRatio', 'none');
-  const text = new XMLSerializer().serializeToString(document);
+  const selfClosing = /\/\s*$/.test(start[1]!);
+  const tag =
+    `<svg ${kept.join(' ')} viewBox="${box.x} ${box.y} ${box.width} ${box.height}"` +
+    ` width="${width}" height="${height}" preserveAspectRatio="none"${selfClosing ? '/' : ''}>`;
+  const text = original.slice(0, start.index) + tag + original.slice(start.index + start[0].length);
   const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
   await loadImage(url).catch((error: unknown) => {
     URL.revokeObjectURL(url);
