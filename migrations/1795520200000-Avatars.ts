@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A customer's avatar (account-and-auth §3): at most one per customer, gone with the customer.
- * The files live in file storage under `avatars/<id>/<version>/<size>`; the row says which exist.
+ * The files live in file storage under `avatars/<id>/<file_token>/<size>`: a fresh token per
+ * upload, so two racing uploads never write or delete each other's files.
  */
 export class Avatars1795520200000 implements MigrationInterface {
   name = 'Avatars1795520200000';
@@ -16,6 +17,7 @@ export class Avatars1795520200000 implements MigrationInterface {
           CHECK (mime_type IN ('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml')),
         sizes smallint[] NOT NULL,
         version integer NOT NULL DEFAULT 1 CHECK (version > 0),
+        file_token char(16) NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);

@@ -94,11 +94,16 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
   const get = (path: string) => fetch(`${app.url}${path}`);
 
   async function avatarRow(customerId: string) {
-    const rows: Array<{ id: string; version: number; sizes: number[]; mime_type: string }> =
-      await app.runtime.dataSource.query(
-        `SELECT id, version, sizes, mime_type FROM avatars WHERE customer_id = $1`,
-        [customerId],
-      );
+    const rows: Array<{
+      id: string;
+      version: number;
+      sizes: number[];
+      mime_type: string;
+      file_token: string;
+    }> = await app.runtime.dataSource.query(
+      `SELECT id, version, sizes, mime_type, file_token FROM avatars WHERE customer_id = $1`,
+      [customerId],
+    );
     return rows[0] ?? null;
   }
 
@@ -113,6 +118,7 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
 
   it('stores each raster type as 64 and 512 files of that type, cropped, and raises the version', async () => {
     let previous: Avatar | null = null;
+    let previousToken = '';
     for (const [format, type] of [
       ['png', 'image/png'],
       ['jpeg', 'image/jpeg'],
@@ -129,7 +135,9 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
         assert.equal(avatar.version, previous.version + 1);
         for (const size of previous.availableSizes) {
           assert.equal(
-            await storage.exists(avatarFileKey(previous.id, previous.version, size)),
+            await storage.exists(
+              avatarFileKey({ id: previous.id, fileToken: previousToken }, size),
+            ),
             false,
             'the replaced files are gone',
           );
@@ -149,6 +157,7 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
         assert.ok(data[centre + 2]! > 180 && data[centre]! < 80, 'the crop kept the blue half');
       }
       previous = avatar;
+      previousToken = (await avatarRow(alice.id))!.file_token;
     }
   });
 
@@ -321,6 +330,25 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
     assert.equal(signedOut.status, 401);
   });
 
+  it('keeps the row and its files together when two uploads race', async () => {
+    const bytes = await picture('png');
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => upload(bob.cookie, { bytes, type: 'image/png' }, CROP)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    assert.ok(statuses.includes(200), statuses.join());
+    assert.ok(
+      statuses.every((status) => status === 200 || status === 409),
+      statuses.join(),
+    );
+    const row = await avatarRow(bob.id);
+    assert.ok(row);
+    for (const size of row.sizes) {
+      const file = await get(`${API_BASE}/avatars/${row.id}/${size}`);
+      assert.equal(file.status, 200, `the stored row's ${size} file is there`);
+    }
+  });
+
   it('answers 404 when B removes A’s avatar, and A’s files stay', async () => {
     const row = await avatarRow(alice.id);
     assert.ok(row);
@@ -331,7 +359,10 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
     await assertRefused(response, 404, catalogueMessages.notFound);
     assert.deepEqual(await avatarRow(alice.id), row);
     for (const size of row.sizes) {
-      assert.equal(await storage.exists(avatarFileKey(row.id, row.version, size)), true);
+      assert.equal(
+        await storage.exists(avatarFileKey({ id: row.id, fileToken: row.file_token }, size)),
+        true,
+      );
     }
     const junk = await fetch(`${app.url}${REMOVE('not-a-uuid')}`, {
       method: 'DELETE',
@@ -351,7 +382,10 @@ describe('avatar upload, files and removal (real PostgreSQL and file storage)', 
     assert.deepEqual(await response.json(), { message: avatarMessages.removed });
     assert.equal(await avatarRow(alice.id), null);
     for (const size of row.sizes) {
-      assert.equal(await storage.exists(avatarFileKey(row.id, row.version, size)), false);
+      assert.equal(
+        await storage.exists(avatarFileKey({ id: row.id, fileToken: row.file_token }, size)),
+        false,
+      );
     }
     assert.equal((await get(`${API_BASE}/avatars/${row.id}/64`)).status, 404);
     const again = await fetch(`${app.url}${REMOVE(row.id)}`, {

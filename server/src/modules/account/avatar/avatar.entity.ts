@@ -21,6 +21,10 @@ export class AvatarEntity {
   @Column({ type: 'integer', default: 1 })
   version!: number;
 
+  /** Names this upload's files in storage (random per upload). */
+  @Column({ name: 'file_token', type: 'char', length: 16 })
+  fileToken!: string;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

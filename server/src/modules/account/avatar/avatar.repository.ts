@@ -12,6 +12,7 @@ export interface AvatarRecord {
   mimeType: AvatarMimeType;
   sizes: number[];
   version: number;
+  fileToken: string;
 }
 
 interface AvatarRow {
@@ -20,6 +21,7 @@ interface AvatarRow {
   mime_type: AvatarMimeType;
   sizes: number[];
   version: number;
+  file_token: string;
 }
 
 const toRecord = (row: AvatarRow): AvatarRecord => ({
@@ -28,6 +30,7 @@ const toRecord = (row: AvatarRow): AvatarRecord => ({
   mimeType: row.mime_type,
   sizes: row.sizes.map(Number),
   version: row.version,
+  fileToken: row.file_token,
 });
 
 /** The one writer of the `avatars` table. */
@@ -58,19 +61,27 @@ export class AvatarRepository {
     const rows: AvatarRow[] =
       previousVersion === null
         ? await this.dataSource.query(
-            `INSERT INTO avatars (id, customer_id, mime_type, sizes, version)
-             VALUES ($1, $2, $3, $4::smallint[], $5)
+            `INSERT INTO avatars (id, customer_id, mime_type, sizes, version, file_token)
+             VALUES ($1, $2, $3, $4::smallint[], $5, $6)
              ON CONFLICT (customer_id) DO NOTHING
              RETURNING id`,
-            [next.id, next.customerId, next.mimeType, next.sizes, next.version],
+            [next.id, next.customerId, next.mimeType, next.sizes, next.version, next.fileToken],
           )
         : (
             await this.dataSource.query(
               `UPDATE avatars SET mime_type = $3, sizes = $4::smallint[], version = $5,
-                 updated_at = now()
+                 file_token = $7, updated_at = now()
                WHERE id = $1 AND customer_id = $2 AND version = $6
                RETURNING id`,
-              [next.id, next.customerId, next.mimeType, next.sizes, next.version, previousVersion],
+              [
+                next.id,
+                next.customerId,
+                next.mimeType,
+                next.sizes,
+                next.version,
+                previousVersion,
+                next.fileToken,
+              ],
             )
           )[0];
     return rows.length > 0;
@@ -79,7 +90,7 @@ export class AvatarRepository {
   /** Deletes the row and answers what it was, so its files can go too; null if already gone. */
   async remove(id: string): Promise<AvatarRecord | null> {
     const [rows]: [AvatarRow[], number] = await this.dataSource.query(
-      `DELETE FROM avatars WHERE id = $1 RETURNING id, customer_id, mime_type, sizes, version`,
+      `DELETE FROM avatars WHERE id = $1 RETURNING id, customer_id, mime_type, sizes, version, file_token`,
       [id],
     );
     const row = rows[0];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   avatarMessages,
@@ -18,9 +18,9 @@ import type { AvatarUpload } from './avatar-upload.js';
 import { AvatarException } from './avatar.exception.js';
 import { type AvatarRecord, AvatarRepository } from './avatar.repository.js';
 
-/** Where an avatar version's file lives in file storage. */
-export const avatarFileKey = (id: string, version: number, size: number) =>
-  `avatars/${id}/${version}/${size}`;
+/** Where a file of an avatar upload lives in file storage. */
+export const avatarFileKey = (record: Pick<AvatarRecord, 'id' | 'fileToken'>, size: number) =>
+  `avatars/${record.id}/${record.fileToken}/${size}`;
 
 const SIZE_PATTERN = /^[0-9]{1,4}$/;
 
@@ -65,12 +65,11 @@ export class AvatarService {
       mimeType: rendered.mimeType,
       sizes: rendered.files.map((file) => file.size),
       version: (current?.version ?? 0) + 1,
+      fileToken: randomBytes(8).toString('hex'),
     };
     // Files first, then the row: a row never points at files that are not there yet.
     await Promise.all(
-      rendered.files.map((file) =>
-        this.storage.put(avatarFileKey(next.id, next.version, file.size), file.data),
-      ),
+      rendered.files.map((file) => this.storage.put(avatarFileKey(next, file.size), file.data)),
     );
     if (!(await this.avatars.save(next, current?.version ?? null))) {
       await this.deleteFiles(next);
@@ -94,16 +93,12 @@ export class AvatarService {
     if (!SIZE_PATTERN.test(size)) return null;
     const record = await this.avatars.findById(id);
     if (!record || !record.sizes.includes(Number(size))) return null;
-    const data = await this.storage.get(avatarFileKey(record.id, record.version, Number(size)));
+    const data = await this.storage.get(avatarFileKey(record, Number(size)));
     return data ? { mimeType: record.mimeType, data } : null;
   }
 
   private async deleteFiles(record: AvatarRecord): Promise<void> {
-    await Promise.all(
-      record.sizes.map((size) =>
-        this.storage.delete(avatarFileKey(record.id, record.version, size)),
-      ),
-    );
+    await Promise.all(record.sizes.map((size) => this.storage.delete(avatarFileKey(record, size))));
   }
 }
 
