@@ -45,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notification = notificationCookie.read(request);
   // Who is signed in, for the top bar of every page (null for visitors).
   const session = await getSession(request, context);
-  const customer = session ? { name: session.name, email: session.email } : null;
+  const customer = session
+    ? { name: session.name, email: session.email, avatar: session.avatar ?? null }
+    : null;
   // Cleared even when unreadable, so a broken value cannot linger.
   const present = notificationCookie.raw(request) !== null;
   return data(

@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { API_ROOT, apiPaths, ownMessages, REQUEST_ID_HEADER } from '@animata/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  API_ROOT,
+  apiPaths,
+  AVATAR_PAYLOAD_MAX_BYTES,
+  AVATAR_RASTER_MAX_BYTES,
+  catalogueMessages,
+  endpoints,
+  ownMessages,
+  REQUEST_ID_HEADER,
+} from '@animata/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -42,6 +52,48 @@ function isProbe(request: { url?: string }): boolean {
   const url = request.url ?? '';
   const query = url.indexOf('?');
   return PROBE_PATHS.has(query === -1 ? url : url.slice(0, query));
+}
+
+/** The only API call that takes a multipart body (an upload). */
+const MULTIPART_PATHS = new Set<string>([endpoints.account.changeAvatar.path]);
+
+/**
+ * Multipart bodies for uploads, with tight limits: one file of at most an avatar's size and one
+ * small JSON field (POST change-avatar reads them itself, avatar-upload.ts). Every other API
+ * call keeps refusing multipart with 415, as before any upload existed; the pages' own scope
+ * (remix-bridge.ts) replaces the parsers and is not affected.
+ */
+async function registerUploads(app: NestFastifyApplication): Promise<void> {
+  await app.register(
+    fastifyMultipart as never,
+    {
+      throwFileSizeLimit: true,
+      limits: {
+        fileSize: AVATAR_RASTER_MAX_BYTES,
+        files: 1,
+        fields: 1,
+        parts: 2,
+        fieldSize: AVATAR_PAYLOAD_MAX_BYTES,
+        fieldNameSize: 100,
+        headerPairs: 20,
+      },
+    } as never,
+  );
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const type = request.headers['content-type'];
+    if (typeof type === 'string' && type.toLowerCase().startsWith('multipart/')) {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith(`${API_ROOT}/`) && !MULTIPART_PATHS.has(path)) {
+        void reply
+          .status(415)
+          .header('cache-control', 'no-store')
+          .send({ error: catalogueMessages.unknownError, requestId: String(request.id) });
+        return;
+      }
+    }
+    done();
+  });
 }
 
 /** Boots one Animata process: runtime, Nest on Fastify, the Remix pages, then listens. */
@@ -109,6 +161,7 @@ export async function startApp(
           : { status: 403, body: ownMessages.csrfRejected },
     );
     useJsonBodyParser(app, config.jsonBodyLimitBytes);
+    await registerUploads(app);
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
     // No app.enableShutdownHooks(): with no signals given Nest listens to all of them and, after

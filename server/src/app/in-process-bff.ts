@@ -8,7 +8,12 @@ export function inProcessBff(fastify: FastifyInstance): BffTransport {
       method: request.method,
       url: request.path,
       headers: request.headers,
-      ...(request.body !== undefined ? { payload: request.body } : {}),
+      // JSON text, or an upload's multipart bytes.
+      ...(request.body !== undefined
+        ? {
+            payload: typeof request.body === 'string' ? request.body : Buffer.from(request.body),
+          }
+        : {}),
       // The visitor's own address as the peer: rate limits and session records see the visitor,
       // whatever TRUST_PROXY says (no X-Forwarded-For to trust or forge).
       remoteAddress: request.clientAddress ?? '127.0.0.1',
@@ -31,7 +36,9 @@ export function httpBff(baseUrl: string): BffTransport {
     const response = await fetch(new URL(request.path, baseUrl), {
       method: request.method,
       headers: outgoing,
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(request.body !== undefined
+        ? { body: typeof request.body === 'string' ? request.body : Buffer.from(request.body) }
+        : {}),
       redirect: 'manual',
     });
     const headers: Record<string, string | string[]> = {};

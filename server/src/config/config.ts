@@ -185,7 +185,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       editor: url('EDITOR_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/+$/, '')}/editor#/`,
     },
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
-    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    // Avatar uploads: a 5 MiB image plus the multipart framing (decision 64).
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 6 * 1_048_576, 1024, 100 * 1_048_576),
     jsonBodyLimitBytes: integer('FORM_BODY_LIMIT_BYTES', 65_536, 1024, 100 * 1_048_576),
     // Filled in below, after the simple values.
     trustProxy: 'loopback',

@@ -47,6 +47,8 @@ const FIELDS = [
   'recaptcha',
   'twoFactor',
   'unsubscribed',
+  'image',
+  'payload',
   'id',
   '__proto__',
   'constructor',
@@ -73,6 +75,9 @@ const VALUES = [
   'two-factor',
   'true',
   'false',
+  'avatar',
+  'remove-avatar',
+  '{"image":{"width":10,"height":10},"coordinates":{"left":0,"top":0,"width":5,"height":5}}',
   'on',
   '123456',
   '-1',
@@ -123,7 +128,12 @@ function fuzzPost(next: () => number): FuzzPost {
   if (roll < 0.7) {
     const form = new FormData();
     for (const [name, value] of pairs) form.append(name, value);
-    if (next() < 0.5) form.append(pick(FIELDS), new Blob(['file']), 'x.txt');
+    if (next() < 0.5) {
+      // Sometimes an avatar upload's file: a type it accepts, bytes that are not that type.
+      const type = pick(['', 'image/png', 'image/svg+xml', 'image/gif', 'text/html']);
+      const bytes = pick(['file', '\x89PNG\r\n', '<svg xmlns="http://www.w3.org/2000/svg"/>']);
+      form.append(pick(['image', ...FIELDS]), new Blob([bytes], { type }), 'x.txt');
+    }
     return { body: form, label: `multipart ${JSON.stringify(pairs).slice(0, 120)}` };
   }
   if (roll < 0.75) {

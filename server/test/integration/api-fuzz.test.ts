@@ -26,6 +26,8 @@ const FIELDS = [
   'enabled',
   'redirect',
   'recaptcha',
+  'image',
+  'payload',
   '__proto__',
   'constructor',
 ];
@@ -101,8 +103,53 @@ function fuzzRequest(next: () => number): { body?: string; contentType?: string 
   if (roll < 0.85)
     return { body: 'email=a%00b&password[]=x', contentType: 'application/x-www-form-urlencoded' };
   if (roll < 0.9) return { body: 'just text', contentType: 'text/plain' };
-  if (roll < 0.95) return { body: '--x\r\nbroken', contentType: 'multipart/form-data; boundary=x' };
+  if (roll < 0.92) return { body: '--x\r\nbroken', contentType: 'multipart/form-data; boundary=x' };
+  if (roll < 0.97) return fuzzMultipart(next);
   return {};
+}
+
+/** Bytes that start like each image type the avatar upload knows, and some that do not. */
+const FILE_STARTS = [
+  '\x89PNG\r\n\x1a\n',
+  '\xff\xd8\xff\xe0',
+  'RIFF\x00\x00\x00\x00WEBPVP8X',
+  'GIF89a',
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  '<!DOCTYPE svg [<!ENTITY a "a">]><svg/>',
+  '',
+];
+const FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/svg+xml',
+  'image/gif',
+  'text/html',
+];
+
+/** A multipart body as an upload sends it (`image` and `payload`), with fuzzed parts and values. */
+function fuzzMultipart(next: () => number): { body: string; contentType: string } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const boundary = 'fuzz-boundary';
+  const parts: string[] = [];
+  const count = 1 + Math.floor(next() * 3);
+  for (let i = 0; i < count; i += 1) {
+    const name = pick(['image', 'image', 'payload', 'payload', pick(FIELDS)]);
+    if (next() < 0.5) {
+      parts.push(
+        `Content-Disposition: form-data; name="${name}"; filename="${pick(['a.png', 'a.svg', '', '../x'])}"\r\n` +
+          `Content-Type: ${pick(FILE_TYPES)}\r\n\r\n${pick(FILE_STARTS)}${pick(STRINGS)}`,
+      );
+    } else {
+      const value =
+        next() < 0.5
+          ? JSON.stringify({ image: fuzzValue(next), coordinates: fuzzValue(next) })
+          : JSON.stringify(fuzzValue(next));
+      parts.push(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`);
+    }
+  }
+  const body = `${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`;
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 function allEndpoints(): Array<[string, AnyEndpoint]> {
@@ -142,7 +189,11 @@ describe('fuzzing every BFF call (deterministic seed)', () => {
       for (let i = 0; i < BODIES_PER_ENDPOINT; i += 1) {
         const signedIn = next() < 0.5;
         const { body, contentType } = endpoint.method === 'GET' ? {} : fuzzRequest(next);
-        const params = { provider: String(fuzzValue(next)), id: String(fuzzValue(next)) };
+        const params = {
+          provider: String(fuzzValue(next)),
+          id: String(fuzzValue(next)),
+          size: String(fuzzValue(next)),
+        };
         const query =
           next() < 0.3 ? { token: String(fuzzValue(next)), url: String(fuzzValue(next)) } : {};
         let path: string;

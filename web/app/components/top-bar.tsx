@@ -1,4 +1,10 @@
-import { accountTexts, couponOffLabel, pagePaths, type SiteCoupon } from '@animata/contracts';
+import {
+  accountTexts,
+  couponOffLabel,
+  pagePaths,
+  type Avatar,
+  type SiteCoupon,
+} from '@animata/contracts';
 import { Link, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useId } from 'react';
 import { UserMenu } from './user-menu.js';
@@ -60,6 +66,8 @@ export function TopBar({
 export interface SignedInCustomer {
   name: string;
   email: string;
+  /** Shown in the user menu at 32 px. */
+  avatar?: Avatar | null;
 }
 
 /** The signed-in customer from the root loader, or null for a visitor. */

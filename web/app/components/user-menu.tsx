@@ -1,6 +1,7 @@
 import { authTexts, pagePaths } from '@animata/contracts';
 import { Link, useLocation } from '@remix-run/react';
 import { LogoutForm } from './logout-form.js';
+import { AvatarImage } from './ui/avatar-image.js';
 import type { SignedInCustomer } from './top-bar.js';
 import { useEffect, useRef } from 'react';
 
@@ -55,15 +56,19 @@ export function UserMenu({ customer }: { customer: SignedInCustomer }) {
     <details className="user-menu" ref={ref}>
       <summary className="user-menu__button">
         <span className="user-menu__avatar" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="18" height="18" focusable="false" fill="none">
-            <circle cx="12" cy="8.5" r="3.75" stroke="currentColor" strokeWidth="1.8" />
-            <path
-              d="M4.75 19.25c1.3-3.3 4-5 7.25-5s5.95 1.7 7.25 5"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
+          {customer.avatar ? (
+            <AvatarImage avatar={customer.avatar} name={customer.name} size={32} />
+          ) : (
+            <svg viewBox="0 0 24 24" width="18" height="18" focusable="false" fill="none">
+              <circle cx="12" cy="8.5" r="3.75" stroke="currentColor" strokeWidth="1.8" />
+              <path
+                d="M4.75 19.25c1.3-3.3 4-5 7.25-5s5.95 1.7 7.25 5"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+          )}
         </span>
         <span className="user-menu__label">
           Account<span className="visually-hidden"> menu</span>

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { AvatarRow } from '../components/account/avatar-row.js';
 import { DevicesSection } from '../components/account/devices-section.js';
 import { EmailRow } from '../components/account/email-row.js';
 import { NameRow } from '../components/account/name-row.js';
@@ -16,6 +17,7 @@ import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import type { AccountAction } from '../utils/account/account-action.server.js';
+import { removeAvatar, uploadAvatar } from '../utils/account/avatar.server.js';
 import {
   saveName,
   savePassword,
@@ -36,11 +38,19 @@ import {
 } from '../utils/account/email.server.js';
 import { readForm, textField } from '../utils/form.server.js';
 import { useAccountData } from './_account.js';
+import cropperStylesUrl from 'react-easy-crop/react-easy-crop.css?url';
+import avatarStylesUrl from '../styles/avatar.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 export {
   connectionSafeAction as clientAction,
   connectionSafeRevalidation as shouldRevalidate,
 } from '../utils/form-connection.js';
+
+// The 'Set image' cropper's own styles (injected by the library otherwise, which the CSP forbids).
+export const links = () => [
+  { rel: 'stylesheet', href: cropperStylesUrl },
+  { rel: 'stylesheet', href: avatarStylesUrl },
+];
 
 export const meta: MetaFunction = () => [{ title: `${accountTexts.title} · Animata` }];
 
@@ -59,7 +69,8 @@ const ACTIONS: Record<string, AccountAction> = {
   email: requestEmailChange,
   'email-resend': resendEmailChange,
   'email-cancel': cancelEmailChange,
-  // Avatar: utils/account/avatar.server.ts.
+  avatar: uploadAvatar,
+  'remove-avatar': removeAvatar,
 };
 
 /**
@@ -108,7 +119,12 @@ export default function AccountSettings() {
       {/* A notice no row form shows: an unreadable post, or one the network lost. */}
       <FormNotice>{refused?.intent ? undefined : refused?.notice}</FormNotice>
       <div className="card account-rows">
-        {/* Avatar row: components/account/avatar-row.tsx. */}
+        <AvatarRow
+          avatar={customer.avatar}
+          name={customer.name}
+          editing={editing === 'avatar'}
+          refused={refused}
+        />
         <NameRow
           // A new key after a save, so the form opens with the stored name next time.
           key={customer.name}

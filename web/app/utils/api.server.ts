@@ -9,6 +9,7 @@ import {
   type Endpoint,
   type HttpMethod,
   type InterpretedError,
+  type MultipartBody,
   type QueryParams,
 } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
@@ -70,6 +71,27 @@ export class Api {
     return this.send(endpoint.method, path, body, options);
   }
 
+  /**
+   * Calls an endpoint that takes a multipart form (an upload): the form is encoded once here,
+   * with its boundary, and sent as bytes; the answer is read like any other call's.
+   */
+  async upload<Response, Path extends string>(
+    endpoint: Endpoint<MultipartBody, Response, Path>,
+    form: FormData,
+    options: CallOptions = {},
+  ): Promise<ApiResult<Response>> {
+    const path = fillPath(endpoint.path, {
+      params: options.params ?? {},
+      query: options.query ?? {},
+    });
+    const encoded = new globalThis.Response(form);
+    const multipart = new EncodedMultipart(
+      encoded.headers.get('content-type') ?? 'multipart/form-data',
+      new Uint8Array(await encoded.arrayBuffer()),
+    );
+    return this.send(endpoint.method, path, multipart, options) as Promise<ApiResult<Response>>;
+  }
+
   private async send(
     method: HttpMethod,
     path: string,
@@ -87,7 +109,8 @@ export class Api {
     if (cookie) headers.cookie = cookie;
     const userAgent = this.request.headers.get('user-agent');
     if (userAgent) headers['user-agent'] = userAgent;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const multipart = body instanceof EncodedMultipart ? body : null;
+    if (body !== undefined) headers['content-type'] = multipart?.contentType ?? 'application/json';
 
     let response;
     try {
@@ -97,7 +120,7 @@ export class Api {
         headers,
         // The address the bridge saw, never the browser's own X-Forwarded-For (forgeable).
         ...(this.context.clientAddress ? { clientAddress: this.context.clientAddress } : {}),
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(body !== undefined ? { body: multipart?.bytes ?? JSON.stringify(body) } : {}),
       });
     } catch {
       const error = interpretError({ status: 0, aborted: this.request.signal.aborted });
@@ -156,6 +179,14 @@ export class Api {
     }
     return redirect(login, { headers });
   }
+}
+
+/** A multipart body ready to send: its bytes and the content type naming its boundary. */
+class EncodedMultipart {
+  constructor(
+    readonly contentType: string,
+    readonly bytes: Uint8Array,
+  ) {}
 }
 
 /**

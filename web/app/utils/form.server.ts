@@ -43,3 +43,9 @@ export function textField(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 }
+
+/** A field's file; null when the field is missing, text, or an empty file (nothing chosen). */
+export function fileField(form: FormData, name: string): File | null {
+  const value = form.get(name);
+  return typeof value === 'object' && value !== null && value.size > 0 ? value : null;
+}

@@ -1,4 +1,4 @@
-import type { BffRequest } from './transport.js';
+import type { BffRequest, MultipartBody } from './transport.js';
 import { API_BASE, apiPaths } from './paths.js';
 import type { AppAuthorizeRequest, AppAuthorizeResponse } from '../apps/app-authorization.js';
 import type {
@@ -22,7 +22,7 @@ import type {
   VerifyEmailRequest,
 } from '../auth/auth-dto.js';
 import type { SiteCouponResponse } from '../coupons/coupon.js';
-import type { CustomerResponse } from '../account/customer.js';
+import type { Avatar, CustomerResponse } from '../account/customer.js';
 import type { EndedSessionsResponse, SessionsResponse } from '../account/devices.js';
 import type {
   ChangeEmailRequest,
@@ -155,6 +155,12 @@ export const endpoints = {
     ),
 
     // Avatar (issue 16, package C).
+    /** Multipart: the `image` file and the `payload` JSON field (§3); answers the stored avatar. */
+    changeAvatar: endpoint<MultipartBody, Avatar>().post(`${API_BASE}/account/change-avatar`),
+    /** Removes the customer's avatar and its files; 404 for anyone else's. */
+    removeAvatar: endpoint<undefined, MessageResponse>().delete(
+      `${API_BASE}/account/change-avatar/:id`,
+    ),
 
     /** Who is signed in; 401 without a live session. */
     session: endpoint<undefined, SessionInfoResponse>().get(apiPaths.session),
@@ -178,6 +184,10 @@ export const endpoints = {
     code: endpoint<TwoFactorCodeRequest, TwoFactorTokenResponse>().post(
       `${API_BASE}/two-factor-auth/code`,
     ),
+  },
+  files: {
+    /** An avatar's file (64, 512 or 150): public by its unguessable id, cached for good. */
+    avatar: endpoint().get(`${API_BASE}/avatars/:id/:size`),
   },
   coupons: {
     site: endpoint<undefined, SiteCouponResponse>().get(`${API_BASE}/coupons/site`),

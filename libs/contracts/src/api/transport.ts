@@ -8,7 +8,8 @@ export interface BffRequest {
   /** Path and query, starting with /api. */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or the bytes of a multipart body (an upload; its content-type names the boundary). */
+  body?: string | Uint8Array;
   /** The visitor's address: the peer address of an in-process call, X-Forwarded-For over HTTP. */
   clientAddress?: string;
 }
@@ -18,6 +19,14 @@ export interface BffResponse {
   statusText: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+}
+
+/**
+ * The request type of an endpoint that takes a multipart form (an upload) instead of JSON: no
+ * JSON value has it, so `api.call` cannot send one; `api.upload` sends a FormData.
+ */
+export interface MultipartBody {
+  readonly multipart: unique symbol;
 }
 
 export type BffTransport = (request: BffRequest) => Promise<BffResponse>;

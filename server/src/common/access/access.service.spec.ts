@@ -8,7 +8,11 @@ import { Permission } from './permission.js';
 const ALICE = { customerId: 'alice' };
 
 /** A repository that grants the listed ids per check, and records each query it was asked. */
-function repositoryGranting(granted: { customers?: string[]; sessions?: string[] }) {
+function repositoryGranting(granted: {
+  customers?: string[];
+  sessions?: string[];
+  avatars?: string[];
+}) {
   const asked: Array<[string, string, string[]]> = [];
   const grant =
     (kind: string, list: string[] | undefined) =>
@@ -19,6 +23,7 @@ function repositoryGranting(granted: { customers?: string[]; sessions?: string[]
   const repository = {
     customersActorIs: grant('customers', granted.customers),
     sessionsOfActor: grant('sessions', granted.sessions),
+    avatarsOfActor: grant('avatars', granted.avatars),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -37,6 +42,17 @@ describe('AccessService', () => {
     const access = new AccessService(repository);
     await access.require(ALICE, Permission.AccountUpdate, ['alice']);
     assert.deepEqual(asked, [['customers', 'alice', ['alice']]]);
+  });
+
+  it('maps avatar removal to the avatars check, and answers 404 for another’s avatar', async () => {
+    const { repository, asked } = repositoryGranting({ avatars: ['own'] });
+    const access = new AccessService(repository);
+    await access.require(ALICE, Permission.AvatarDelete, ['own']);
+    await assert.rejects(
+      access.require(ALICE, Permission.AvatarDelete, ['theirs']),
+      (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+    assert.deepEqual(asked[0], ['avatars', 'alice', ['own']]);
   });
 
   it('asks nothing for an empty set', async () => {

@@ -20,6 +20,8 @@ export class AccessService {
         return this.repository.customersActorIs(actor.customerId, wanted);
       case Permission.SessionDelete:
         return this.repository.sessionsOfActor(actor.customerId, wanted);
+      case Permission.AvatarDelete:
+        return this.repository.avatarsOfActor(actor.customerId, wanted);
     }
   }
 

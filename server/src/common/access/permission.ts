@@ -8,6 +8,8 @@ export enum Permission {
   AccountUpdate = 'account.update',
   /** End a signed-in session: only one's own. */
   SessionDelete = 'session.delete',
+  /** Remove an avatar: only one's own. */
+  AvatarDelete = 'avatar.delete',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

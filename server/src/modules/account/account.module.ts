@@ -6,6 +6,11 @@ import { SessionsModule } from '../sessions/index.js';
 import { AccountPasswordService } from './account-password.service.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
+import { AvatarImages } from './avatar/avatar-images.js';
+import { AvatarFilesController } from './avatar/avatar-files.controller.js';
+import { AvatarController } from './avatar/avatar.controller.js';
+import { AvatarRepository } from './avatar/avatar.repository.js';
+import { AvatarService } from './avatar/avatar.service.js';
 import { CustomerController } from './customer.controller.js';
 import { CustomerService } from './customer.service.js';
 import { EmailChangeController } from './email-change/email-change.controller.js';
@@ -16,7 +21,13 @@ import { ProfileService } from './profile.service.js';
 /** Every /account/* call and the session info: the signed-in customer's own settings. */
 @Module({
   imports: [AuthModule, CouponsModule, CustomersModule, SessionsModule],
-  controllers: [AccountController, CustomerController, EmailChangeController],
+  controllers: [
+    AccountController,
+    CustomerController,
+    EmailChangeController,
+    AvatarController,
+    AvatarFilesController,
+  ],
   providers: [
     AccountService,
     AccountPasswordService,
@@ -24,6 +35,9 @@ import { ProfileService } from './profile.service.js';
     ProfileService,
     EmailChangeService,
     EmailChangeRepository,
+    AvatarService,
+    AvatarRepository,
+    { provide: AvatarImages, useFactory: () => new AvatarImages() },
   ],
 })
 export class AccountModule {}

@@ -9,6 +9,7 @@ import { CommonException } from '../../common/errors/common.exception.js';
 import { CustomersRepository } from '../customers/index.js';
 import { type AuthenticatedCustomer, SessionsService } from '../sessions/index.js';
 import { deviceName } from './device-name.js';
+import { AvatarService } from './avatar/avatar.service.js';
 
 /** The signed-in customer's own account: who they are, their settings and their sessions. */
 @Injectable()
@@ -17,10 +18,14 @@ export class AccountService {
     private readonly customers: CustomersRepository,
     private readonly sessions: SessionsService,
     private readonly access: AccessService,
+    private readonly avatars: AvatarService,
   ) {}
 
   async sessionInfo(auth: AuthenticatedCustomer): Promise<SessionInfoResponse> {
-    const customer = await this.customers.findById(auth.customerId);
+    const [customer, avatar] = await Promise.all([
+      this.customers.findById(auth.customerId),
+      this.avatars.currentOf(auth.customerId),
+    ]);
     if (!customer) throw CommonException.unauthenticated();
     return {
       customerId: customer.id,
@@ -30,6 +35,7 @@ export class AccountService {
       hasPassword: customer.passwordHash !== null,
       passwordUpdateRequired: auth.passwordUpdateRequired,
       twoFactorEnabled: customer.twoFactorEnabled,
+      avatar,
     };
   }
 

@@ -9,6 +9,7 @@ import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { ProjectEntity } from '../projects/index.js';
 import type { AuthenticatedCustomer } from '../sessions/index.js';
+import { AvatarService } from './avatar/avatar.service.js';
 
 /**
  * The customer object of account-and-auth §3, one call for the whole account area. What exists
@@ -22,16 +23,18 @@ export class CustomerService {
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly avatars: AvatarService,
   ) {}
 
   async of(auth: AuthenticatedCustomer): Promise<CustomerResponse> {
-    const [customer, defaultCoupon, created] = await Promise.all([
+    const [customer, defaultCoupon, created, avatar] = await Promise.all([
       this.customers.findById(auth.customerId),
       this.coupons.findSiteCoupon(this.clock.now()),
       // The projects the customer made themselves: the demo folder's do not count (§3 limits).
       this.dataSource
         .getRepository(ProjectEntity)
         .countBy({ ownerId: auth.customerId, isDemo: false }),
+      this.avatars.currentOf(auth.customerId),
     ]);
     if (!customer) throw CommonException.unauthenticated();
     return {
@@ -49,7 +52,7 @@ export class CustomerService {
         unsubscribed: customer.newsletterUnsubscribed,
         defaultCoupon,
         projects: { limits: { created } },
-        avatar: null,
+        avatar,
       },
       links: this.config.links,
     };
