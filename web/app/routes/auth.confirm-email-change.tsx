@@ -19,8 +19,8 @@ export {
 
 export const meta: MetaFunction = () => [
   { title: `${emailChangeMessages.confirmTitle} · Animata` },
-  // The token is in the address: keep it out of Referer headers and search engines.
-  { name: 'referrer', content: 'no-referrer' },
+  // The token is in the address (the site's Referrer-Policy already keeps it from other sites;
+  // no-referrer here would make the form post's Origin "null" and fail the same-origin check).
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { accountMessages, authMessages } from '@animata/contracts';
+import { accountMessages, authMessages, emailChangeMessages } from '@animata/contracts';
 import {
   newCustomer,
   newSession,
@@ -13,6 +13,14 @@ import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
 
 const smtp = await startSmtpReceiver();
 const STRONG = 'Correct-Horse-9-battery';
+
+/** The path and query of the confirmation link in a mail. */
+function linkPath(text: string): string {
+  const match = /https?:\/\/[^\s]*\/auth\/confirm-email-change\?token=[A-Za-z0-9_%-]+/.exec(text);
+  if (!match) throw new Error(`No confirmation link in ${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
 
 async function snackbar(page: Page, text: string): Promise<void> {
   await page.getByTestId('snackbar').filter({ hasText: text }).first().waitFor();
@@ -197,6 +205,108 @@ describe('account settings in Chromium', () => {
         await dialog.waitFor({ state: 'hidden' });
         assert.equal((await stored(customer.id)).newsletter_unsubscribed, false);
       }
+    });
+
+    it(`changes the e-mail through the link mailed to the new address (${mode})`, async () => {
+      const { customer, cookies } = await signedIn({ passwordHash: await passwordHashFor(STRONG) });
+      const newEmail = `moved-${Date.now()}-${javaScript ? 'js' : 'nojs'}@example.com`;
+      const page = await t.open('/account', { javaScript, cookies });
+      allowRefusals(page);
+      t.allowConsoleError(page, /status of 403/);
+      const row = page.getByRole('region', { name: 'Account email' });
+      await row.getByRole('link', { name: 'Edit Account email' }).click();
+      const emailField = row.getByLabel('Account email', { exact: true });
+      const passwordField = row.getByLabel('Password', { exact: true });
+
+      // The server's 403: the wrong password on its field, nothing mailed.
+      await emailField.fill(newEmail);
+      await passwordField.fill('Wrong-Horse-9-battery');
+      await row.getByRole('button', { name: 'Update' }).click();
+      await row.getByRole('alert').filter({ hasText: emailChangeMessages.passwordWrong }).waitFor();
+      assert.equal(
+        await row.getByLabel('Password', { exact: true }).getAttribute('aria-invalid'),
+        'true',
+      );
+
+      // The address of someone else: on the e-mail field.
+      const other = await newCustomer(t.app.runtime.dataSource);
+      await row.getByLabel('Account email', { exact: true }).fill(other.email);
+      await row.getByLabel('Password', { exact: true }).fill(STRONG);
+      await row.getByRole('button', { name: 'Update' }).click();
+      await row.getByRole('alert').filter({ hasText: emailChangeMessages.inUse }).waitFor();
+
+      const before = smtp.received.length;
+      await row.getByLabel('Account email', { exact: true }).fill(newEmail);
+      await row.getByLabel('Password', { exact: true }).fill(STRONG);
+      await row.getByRole('button', { name: 'Update' }).click();
+      await snackbar(page, emailChangeMessages.sent(newEmail));
+      // Pending: the server's message, the new address, Cancel, Resend and Edit.
+      await row.getByText(emailChangeMessages.pending(newEmail)).waitFor();
+      await row.getByRole('button', { name: 'Resend' }).waitFor();
+      await row.getByRole('button', { name: 'Cancel' }).waitFor();
+      await row.getByRole('link', { name: 'Edit new email' }).waitFor();
+      // After a reload the page asks the BFF again and still shows the warning.
+      await page.reload();
+      await row.getByText(emailChangeMessages.pending(newEmail)).waitFor();
+
+      const firstMail = await smtp.textOfMailTo(newEmail, /Confirm your new email/, before);
+      await smtp.textOfMailTo(customer.email, /about to change/, before);
+      const resendMark = smtp.received.length;
+      await row.getByRole('button', { name: 'Resend' }).click();
+      await snackbar(page, emailChangeMessages.sent(newEmail));
+      const secondMail = await smtp.textOfMailTo(newEmail, /Confirm your new email/, resendMark);
+      assert.notEqual(linkPath(secondMail), linkPath(firstMail), 'a new link replaces the first');
+
+      // The first link no longer works; the second does, after a click.
+      const confirm = await t.open(linkPath(secondMail), { javaScript });
+      await confirm
+        .getByRole('heading', { level: 1, name: emailChangeMessages.confirmTitle })
+        .waitFor();
+      // Opening the link changed nothing yet: a mail scanner cannot use it up.
+      await page.reload();
+      await row.getByText(emailChangeMessages.pending(newEmail)).waitFor();
+      await confirm.getByRole('button', { name: emailChangeMessages.confirmButton }).click();
+      await confirm.waitForURL(/\/(account|auth\/login)/);
+      // This browser is signed out: the message comes along to the login page.
+      await snackbar(confirm, emailChangeMessages.changed);
+      await page.goto('/account');
+      await row.getByText(newEmail, { exact: true }).waitFor();
+      assert.equal(await row.getByText(emailChangeMessages.pending(newEmail)).count(), 0);
+
+      // Log in with the new address.
+      const login = await t.open('/auth/login', { javaScript });
+      await login.getByLabel('Email').fill(newEmail);
+      await login.getByLabel('Password', { exact: true }).fill(STRONG);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      await login.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+    });
+
+    it(`cancels a pending e-mail change, and has no Edit for a customer without a password (${mode})`, async () => {
+      const { cookies } = await signedIn({ passwordHash: await passwordHashFor(STRONG) });
+      const newEmail = `cancel-${Date.now()}-${javaScript ? 'js' : 'nojs'}@example.com`;
+      const page = await t.open('/account?edit=email', { javaScript, cookies });
+      const row = page.getByRole('region', { name: 'Account email' });
+      await row.getByLabel('Account email', { exact: true }).fill(newEmail);
+      await row.getByLabel('Password', { exact: true }).fill(STRONG);
+      await row.getByRole('button', { name: 'Update' }).click();
+      await row.getByText(emailChangeMessages.pending(newEmail)).waitFor();
+      await row.getByRole('link', { name: 'Edit new email' }).click();
+      assert.equal(await row.getByLabel('Account email', { exact: true }).inputValue(), newEmail);
+      await row.getByRole('link', { name: 'Cancel' }).click();
+      await row.getByRole('button', { name: 'Cancel' }).click();
+      await snackbar(page, emailChangeMessages.cancelled);
+      await row.getByRole('link', { name: 'Edit Account email' }).waitFor();
+      assert.equal(await row.getByText(emailChangeMessages.pending(newEmail)).count(), 0);
+
+      const social = await signedIn({ passwordHash: null });
+      const socialPage = await t.open('/account?edit=email', {
+        javaScript,
+        cookies: social.cookies,
+      });
+      const socialRow = socialPage.getByRole('region', { name: 'Account email' });
+      await socialRow.getByText(social.customer.email).waitFor();
+      assert.equal(await socialRow.getByRole('link', { name: 'Edit Account email' }).count(), 0);
+      assert.equal(await socialRow.getByLabel('Account email', { exact: true }).count(), 0);
     });
 
     it(`lists where the customer is signed in and signs other devices out (${mode})`, async () => {
