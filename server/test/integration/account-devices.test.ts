@@ -4,7 +4,8 @@ import { API_BASE, apiPaths, endpoints, type SessionsResponse } from '@animata/c
 import { hashToken } from '../../src/common/ids.js';
 import { SessionsService } from '../../src/modules/sessions/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newCustomer, newSession, sessionCookieName } from '../support/factories.js';
+import { sessionCaller } from '../support/http-client.js';
+import { newCustomer, newSession } from '../support/factories.js';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -20,10 +21,7 @@ describe("'Where you're signed in' (issue 16)", () => {
   });
 
   const call = (method: string, path: string, token: string) =>
-    fetch(`${app.url}${path}`, {
-      method,
-      headers: { cookie: `${sessionCookieName(app.runtime.config)}=${token}`, origin: app.url },
-    });
+    sessionCaller(app)(method, path, token);
   const lastSeen = async (token: string) =>
     (
       (await app.runtime.dataSource.query('SELECT last_seen_at FROM sessions WHERE id = $1', [

@@ -3,13 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { apiPaths, emailChangeMessages, endpoints } from '@animata/contracts';
 import { hashToken } from '../../src/common/ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import {
-  newCustomer,
-  newResetToken,
-  newSession,
-  passwordHashFor,
-  sessionCookieName,
-} from '../support/factories.js';
+import { sessionCaller } from '../support/http-client.js';
+import { newCustomer, newResetToken, newSession, passwordHashFor } from '../support/factories.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
 
 const PASSWORD = 'Correct-Horse-9-battery';
@@ -38,15 +33,7 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
   });
 
   const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { cookie: `${sessionCookieName(app.runtime.config)}=${token}` } : {}),
-        origin: app.url,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    sessionCaller(app)(method, path, token, body);
   const db = () => app.runtime.dataSource;
   const pendingRows = async (customerId: string) =>
     (await db().query('SELECT * FROM email_changes WHERE customer_id = $1', [

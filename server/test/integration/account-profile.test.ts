@@ -12,12 +12,8 @@ import {
 import { CustomerEntity } from '../../src/modules/customers/index.js';
 import { ProjectEntity } from '../../src/modules/projects/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import {
-  newCustomer,
-  newSession,
-  passwordHashFor,
-  sessionCookieName,
-} from '../support/factories.js';
+import { sessionCaller } from '../support/http-client.js';
+import { newCustomer, newSession, passwordHashFor } from '../support/factories.js';
 
 const STRONG = 'Correct-Horse-9-battery';
 
@@ -32,15 +28,7 @@ describe('the customer object and the name and newsletter rows (issue 16)', () =
   });
 
   const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { cookie: `${sessionCookieName(app.runtime.config)}=${token}` } : {}),
-        origin: app.url,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    sessionCaller(app)(method, path, token, body);
   const stored = (id: string) =>
     app.runtime.dataSource.getRepository(CustomerEntity).findOneByOrFail({ id });
   const changeInfo = (token: string, body: unknown) =>

@@ -14,7 +14,7 @@ describe('maintenance.cleanup', () => {
     await app?.stop();
   });
 
-  it('deletes expired sessions and keeps live ones, and is counted in the metrics', async () => {
+  it('deletes expired sessions and e-mail changes, keeps live ones, and is counted in the metrics', async () => {
     const db = app.runtime.dataSource;
     const [customer] = await db.query(
       "INSERT INTO customers (email, name) VALUES ('old@example.com', 'Old') RETURNING id",
@@ -24,6 +24,15 @@ describe('maintenance.cleanup', () => {
         ($1, $3, now() - interval '1 minute'),
         ($2, $3, now() + interval '1 day')`,
       ['e'.repeat(64), 'l'.repeat(64), customer.id],
+    );
+    const [other] = await db.query(
+      "INSERT INTO customers (email, name) VALUES ('moving@example.com', 'Moving') RETURNING id",
+    );
+    await db.query(
+      `INSERT INTO email_changes (customer_id, new_email, token_hash, expires_at) VALUES
+        ($1, 'gone@example.com', $3, now() - interval '1 minute'),
+        ($2, 'kept@example.com', $4, now() + interval '1 day')`,
+      [customer.id, other.id, 'a'.repeat(64), 'b'.repeat(64)],
     );
     const queue = app.app.get<JobQueue>(JOB_QUEUE);
     const done = new Promise<JobEvent>((resolve) => {
@@ -41,6 +50,13 @@ describe('maintenance.cleanup', () => {
     assert.deepEqual(
       left.map((row) => row.id),
       ['l'.repeat(64)],
+    );
+    const changes: Array<{ new_email: string }> = await db.query(
+      'SELECT new_email FROM email_changes',
+    );
+    assert.deepEqual(
+      changes.map((row) => row.new_email),
+      ['kept@example.com'],
     );
 
     const metrics = await (await fetch(`${app.url}/metrics`)).text();

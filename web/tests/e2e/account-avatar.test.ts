@@ -132,10 +132,13 @@ describe('avatar in Chromium', () => {
         await menuImage.getAttribute('src'),
         `/api/animata/avatars/${stored.id}/${type.menu}?v=${version}`,
       );
-      assert.ok(
-        await rowImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-        'the row image loads',
-      );
+      // The row image loads (it may still be on its way when the version is in the DOM).
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>(
+          '[data-row="avatar"] img.avatar-image',
+        );
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
       if (type.mimeType === 'image/svg+xml') {
         const served = await page.request.get(`/api/animata/avatars/${stored.id}/150`);
         assert.equal(served.headers()['content-type'], 'image/svg+xml');

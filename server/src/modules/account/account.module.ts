@@ -39,5 +39,7 @@ import { ProfileService } from './profile.service.js';
     AvatarRepository,
     { provide: AvatarImages, useFactory: () => new AvatarImages() },
   ],
+  // The maintenance job removes e-mail changes whose link expired.
+  exports: [EmailChangeRepository],
 })
 export class AccountModule {}

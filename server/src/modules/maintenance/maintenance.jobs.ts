@@ -3,6 +3,7 @@ import type { AppLogger } from '../../common/logger.js';
 import { LOGGER } from '../../common/tokens.js';
 import { JobRegistry } from '../../jobs/job-registry.js';
 import { RateLimitHousekeeping } from '../../common/rate-limit/postgres-rate-limiter.js';
+import { EmailChangeRepository } from '../account/index.js';
 import { AuthHousekeeping } from '../auth/index.js';
 import { SessionsService } from '../sessions/index.js';
 
@@ -11,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
- * challenges, old login failures and rate-limit windows; more as features land). Hourly wherever workers run; safe to run twice.
+ * challenges, old login failures, expired e-mail changes and rate-limit windows; more as features
+ * land). Hourly wherever workers run; safe to run twice.
  */
 @Injectable()
 export class MaintenanceJobs implements OnModuleInit {
@@ -20,6 +22,7 @@ export class MaintenanceJobs implements OnModuleInit {
     private readonly auth: AuthHousekeeping,
     private readonly sessions: SessionsService,
     private readonly rateLimits: RateLimitHousekeeping,
+    private readonly emailChanges: EmailChangeRepository,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -27,6 +30,7 @@ export class MaintenanceJobs implements OnModuleInit {
     this.registry.register('maintenance.cleanup', async () => {
       const expiredSessions = await this.sessions.deleteExpired();
       await this.auth.cleanup();
+      await this.emailChanges.deleteExpired(new Date());
       await this.rateLimits.deleteWindowsBefore(new Date(Date.now() - DAY_MS));
       if (expiredSessions > 0)
         this.logger.info({ expiredSessions }, 'maintenance: expired rows removed');

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/index.js';
 import { AuthModule } from '../auth/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { MaintenanceJobs } from './maintenance.jobs.js';
 
 @Module({
-  imports: [AuthModule, SessionsModule],
+  imports: [AccountModule, AuthModule, SessionsModule],
   providers: [MaintenanceJobs],
 })
 export class MaintenanceModule {}

@@ -2,7 +2,7 @@ import { AVATAR_UPLOAD_FIELDS, avatarMessages, endpoints, pagePaths } from '@ani
 import { api } from '../api.server.js';
 import { fileField, textField } from '../form.server.js';
 import { notify, redirectWithNotification } from '../notification.server.js';
-import type { AccountAction } from './account-action.server.js';
+import { backToAccount, type AccountAction } from './account-action.server.js';
 
 /*
  * The avatar row (account-and-auth §2.1, §4.1): upload from the 'Set image' dialog (the file and
@@ -23,11 +23,12 @@ export const uploadAvatar: AccountAction = async ({ request, context, form }) =>
   if (payload !== '') upload.append(AVATAR_UPLOAD_FIELDS.payload, payload);
   const client = api(request, context);
   const result = await client.upload(endpoints.account.changeAvatar, upload);
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return failure(result.error.notice ?? avatarMessages.fileNotSupported);
-  }
-  return redirectWithNotification(pagePaths.account, notify('success', avatarMessages.uploaded));
+  return backToAccount(
+    client,
+    result,
+    () => avatarMessages.uploaded,
+    (refusal) => refusal.error.notice || avatarMessages.fileNotSupported,
+  );
 };
 
 /** intent=remove-avatar (after 'Are you sure you want to remove your avatar?'). */
@@ -37,9 +38,10 @@ export const removeAvatar: AccountAction = async ({ request, context, form }) =>
   const result = await client.call(endpoints.account.removeAvatar, undefined, {
     params: { id: id === '' ? '-' : id },
   });
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return failure(avatarMessages.removeFailed);
-  }
-  return redirectWithNotification(pagePaths.account, notify('success', avatarMessages.removed));
+  return backToAccount(
+    client,
+    result,
+    () => avatarMessages.removed,
+    () => avatarMessages.removeFailed,
+  );
 };

@@ -1,9 +1,8 @@
-import { devicesTexts, endpoints, lastActiveText, pagePaths } from '@animata/contracts';
+import { devicesTexts, endpoints, lastActiveText } from '@animata/contracts';
 import type { AppLoadContext } from '@remix-run/node';
 import { api } from '../api.server.js';
 import { textField } from '../form.server.js';
-import { notify, redirectWithNotification } from '../notification.server.js';
-import type { AccountAction } from './account-action.server.js';
+import { backToAccount, type AccountAction } from './account-action.server.js';
 
 /** A session as the devices section shows it: the "ago" text made here, so hydration agrees. */
 export interface DeviceRow {
@@ -36,23 +35,12 @@ export const signOutDevice: AccountAction = async ({ request, context, form }) =
   const result = await client.call(endpoints.account.endSession, undefined, {
     params: { id: textField(form, 'id').slice(0, 200) || 'none' },
   });
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(pagePaths.account, notify('success', devicesTexts.signedOut));
+  return backToAccount(client, result, () => devicesTexts.signedOut);
 };
 
 /** Signs out every other session; this one stays. */
 export const signOutOtherDevices: AccountAction = async ({ request, context }) => {
   const client = api(request, context);
   const result = await client.call(endpoints.account.endOtherSessions);
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(
-    pagePaths.account,
-    notify('success', devicesTexts.othersSignedOut(result.data.ended)),
-  );
+  return backToAccount(client, result, (data) => devicesTexts.othersSignedOut(data.ended));
 };

@@ -10,7 +10,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from '../api.server.js';
 import { textField } from '../form.server.js';
 import { notify, redirectWithNotification } from '../notification.server.js';
-import { refused, type AccountAction } from './account-action.server.js';
+import { backToAccount, refused, type AccountAction } from './account-action.server.js';
 
 /** The pending change for the page's loader (§4.1: checked on load); `{}` when none or failed. */
 export async function loadEmailChange(
@@ -76,19 +76,11 @@ export const resendEmailChange: AccountAction = async ({ request, context, form 
     newEmail: textField(form, 'newEmail').slice(0, 254) || 'pending@example.invalid',
     resend: true,
   });
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(pagePaths.account, notify('success', result.data.message));
+  return backToAccount(client, result, (data) => data.message);
 };
 
 export const cancelEmailChange: AccountAction = async ({ request, context }) => {
   const client = api(request, context);
   const result = await client.call(endpoints.account.cancelEmailChange);
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(pagePaths.account, notify('success', result.data.message));
+  return backToAccount(client, result, (data) => data.message);
 };

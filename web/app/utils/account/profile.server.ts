@@ -13,7 +13,12 @@ import { redirect } from '@remix-run/node';
 import { api, type ApiFailure } from '../api.server.js';
 import { textField } from '../form.server.js';
 import { notify, redirectWithNotification } from '../notification.server.js';
-import { refused, type AccountAction, type AccountRefusal } from './account-action.server.js';
+import {
+  backToAccount,
+  refused,
+  type AccountAction,
+  type AccountRefusal,
+} from './account-action.server.js';
 
 /*
  * The account page's own rows (account-and-auth §2.1, §4.1): name, password, newsletter, the
@@ -21,7 +26,7 @@ import { refused, type AccountAction, type AccountRefusal } from './account-acti
  * page's are only a convenience), then calls the BFF, which decides.
  */
 
-const backToAccount = () =>
+const leaveEditing = () =>
   redirect(pagePaths.account, { headers: { 'cache-control': 'no-store' } });
 
 /** A refused BFF call: the catalogue's field errors and notice onto the row's form. */
@@ -45,7 +50,7 @@ export const saveName: AccountAction = async ({ request, context, form }) => {
   const client = api(request, context);
   const session = await client.call(endpoints.account.session);
   if (!session.ok) return failed(client, 'name', session, { name });
-  if (session.data.name === name.trim()) return backToAccount();
+  if (session.data.name === name.trim()) return leaveEditing();
   const result = await client.call(
     endpoints.account.changeAccountInfo,
     { name },
@@ -79,21 +84,13 @@ export const savePassword: AccountAction = async ({ request, context, form }) =>
 /** 'Receiving newsletters': `unsubscribed` is the inverse of the switch's new state. */
 export const setNewsletter: AccountAction = async ({ request, context, form }) => {
   const value = textField(form, 'unsubscribed');
-  if (value !== 'true' && value !== 'false') return backToAccount();
+  if (value !== 'true' && value !== 'false') return leaveEditing();
   const client = api(request, context);
   const result = await client.call(endpoints.account.changeAccountInfo, {
     unsubscribed: value === 'true',
   });
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(
-    pagePaths.account,
-    notify(
-      'success',
-      result.data.unsubscribed ? accountMessages.unsubscribed : accountMessages.subscribed,
-    ),
+  return backToAccount(client, result, (data) =>
+    data.unsubscribed ? accountMessages.unsubscribed : accountMessages.subscribed,
   );
 };
 
@@ -101,21 +98,11 @@ export const setNewsletter: AccountAction = async ({ request, context, form }) =
 export const sendPasswordReset: AccountAction = async ({ request, context }) => {
   const client = api(request, context);
   const session = await client.call(endpoints.account.session);
-  if (!session.ok) {
-    if (session.error.kind === 'logged-out') return client.toLogin(session.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', session.error.notice));
-  }
+  if (!session.ok) return backToAccount(client, session, () => '');
   const result = await client.call(endpoints.auth.sendPasswordResetEmail, {
     email: session.data.email,
   });
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(
-    pagePaths.account,
-    notify('success', authMessages.recoveryFromAccount),
-  );
+  return backToAccount(client, result, () => authMessages.recoveryFromAccount);
 };
 
 /** E-mail two-factor on or off (sign-in's policy reads it). */
@@ -123,13 +110,8 @@ export const setTwoFactor: AccountAction = async ({ request, context, form }) =>
   const enabled = form.get('twoFactor') === 'on';
   const client = api(request, context);
   const result = await client.call(endpoints.account.twoFactor, { enabled });
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return redirectWithNotification(pagePaths.account, notify('error', result.error.notice));
-  }
-  return redirectWithNotification(
-    pagePaths.account,
-    notify('success', enabled ? twoFactorMessages.settingOn : twoFactorMessages.settingOff),
+  return backToAccount(client, result, () =>
+    enabled ? twoFactorMessages.settingOn : twoFactorMessages.settingOff,
   );
 };
 

@@ -71,6 +71,7 @@ export class EmailChangeRepository {
     });
   }
 
+  /** Changes whose link expired: the hourly maintenance job. */
   async deleteExpired(now: Date): Promise<void> {
     await this.changes.delete({ expiresAt: LessThan(now) });
   }
