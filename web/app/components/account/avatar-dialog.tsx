@@ -8,7 +8,7 @@ import {
   svgBoxOf,
   type AvatarCropPayload,
 } from '@animata/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 
 /** An image ready for the cropper: its address, its size, and how to turn a crop into a payload. */
@@ -173,6 +173,8 @@ export function AvatarDialog({
   const titleId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
+  // Zooming eases in over §9's 350 ms; dragging follows the pointer without delay.
+  const [dragging, setDragging] = useState(false);
   const pixels = useRef<Area | null>(null);
 
   useEffect(() => {
@@ -223,7 +225,13 @@ export function AvatarDialog({
       <h2 id={titleId} className="avatar-dialog__title">
         {avatarMessages.dialogTitle}
       </h2>
-      <div className="avatar-dialog__area" ref={areaRef} data-zoom={zoom.toFixed(3)}>
+      <div
+        className="avatar-dialog__area"
+        ref={areaRef}
+        data-zoom={zoom.toFixed(3)}
+        data-dragging={dragging ? '' : undefined}
+        style={{ '--crop-transition': `${AVATAR_CROPPER.transitionMs}ms` } as CSSProperties}
+      >
         <Cropper
           image={source.url}
           crop={crop}
@@ -238,6 +246,8 @@ export function AvatarDialog({
           onCropChange={setCrop}
           onZoomChange={(next) => setZoom(clampZoom(next))}
           onCropComplete={onCropComplete}
+          onInteractionStart={() => setDragging(true)}
+          onInteractionEnd={() => setDragging(false)}
           mediaProps={{ alt: '' }}
         />
       </div>
