@@ -1,12 +1,7 @@
-import {
-  accountTexts,
-  couponOffLabel,
-  pagePaths,
-  type Avatar,
-  type SiteCoupon,
-} from '@animata/contracts';
-import { Link, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { accountTexts, couponOffLabel, pagePaths, type SiteCoupon } from '@animata/contracts';
+import { Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
+import { useSignedInCustomer } from './signed-in-customer.js';
 import { UserMenu } from './user-menu.js';
 
 /**
@@ -61,19 +56,6 @@ export function TopBar({
       </nav>
     </header>
   );
-}
-
-export interface SignedInCustomer {
-  name: string;
-  email: string;
-  /** Shown in the user menu at 32 px. */
-  avatar?: Avatar | null;
-}
-
-/** The signed-in customer from the root loader, or null for a visitor. */
-export function useSignedInCustomer(): SignedInCustomer | null {
-  const root = useRouteLoaderData<{ customer: SignedInCustomer | null }>('root');
-  return root?.customer ?? null;
 }
 
 export function Logo({ size = 32 }: { size?: number }) {

@@ -2,7 +2,7 @@ import { authTexts, pagePaths } from '@animata/contracts';
 import { Link, useLocation } from '@remix-run/react';
 import { LogoutForm } from './logout-form.js';
 import { AvatarImage } from './ui/avatar-image.js';
-import type { SignedInCustomer } from './top-bar.js';
+import type { SignedInCustomer } from './signed-in-customer.js';
 import { useEffect, useRef } from 'react';
 
 /** Entries of the signed-in user menu, then 'Log out'. */
