@@ -7,6 +7,7 @@ import {
   IsString,
   MaxLength,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { fieldMessages } from '../auth/auth-messages.js';
 import { LOGIN_PASSWORD_MAX_LENGTH, PASSWORD_ENFORCED_MIN_LENGTH } from '../auth/password-rules.js';
@@ -55,14 +56,18 @@ export function emailChangePasswordError(password: string): string | undefined {
   return undefined;
 }
 
-/** POST {api}/account/change-email (§7): `password` only when not resending. */
+/**
+ * POST {api}/account/change-email (§7): `password` only when not resending. A resend mails the
+ * pending change again, so its `newEmail` (the page sends it, §7) is not read and not checked.
+ */
 export class ChangeEmailRequest {
+  @ValidateIf((request: ChangeEmailRequest) => request.resend !== true)
   @IsEmail({}, { message: fieldMessages.notValidEmail(accountLabels.email) })
   @MaxLength(EMAIL_MAX_LENGTH, { message: fieldMessages.notValidEmail(accountLabels.email) })
   @IsNotEmpty({ message: fieldMessages.required(accountLabels.email) })
   @IsString({ message: fieldMessages.required(accountLabels.email) })
   @Transform(trim)
-  newEmail!: string;
+  newEmail?: string;
 
   @IsOptional()
   @IsBoolean()

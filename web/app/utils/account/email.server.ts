@@ -72,8 +72,10 @@ export const requestEmailChange: AccountAction = async ({ request, context, form
 /** Resend: the same link mailed again to the pending address (no password asked). */
 export const resendEmailChange: AccountAction = async ({ request, context, form }) => {
   const client = api(request, context);
+  // §7 sends the address along; the BFF mails the pending change whatever it says.
+  const newEmail = textField(form, 'newEmail').slice(0, 254);
   const result = await client.call(endpoints.account.changeEmail, {
-    newEmail: textField(form, 'newEmail').slice(0, 254) || 'pending@example.invalid',
+    ...(newEmail ? { newEmail } : {}),
     resend: true,
   });
   return backToAccount(client, result, (data) => data.message);

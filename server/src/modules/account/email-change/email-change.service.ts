@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  accountLabels,
   emailChangeMessages,
+  fieldMessages,
   type ChangeEmailRequest,
   type EmailChangeStatus,
   type MessageResponse,
@@ -54,7 +56,7 @@ export class EmailChangeService {
     if (!customer) throw CommonException.unauthenticated();
     if (!customer.passwordHash) throw AccountException.refused(emailChangeMessages.noPassword);
     const now = this.clock.now();
-    let newEmail = normaliseEmail(request.newEmail);
+    let newEmail: string;
 
     if (request.resend) {
       // Resend mails the pending change again, whatever address the page still shows.
@@ -62,8 +64,13 @@ export class EmailChangeService {
       if (!pending) throw AccountException.notice(emailChangeMessages.nothingToResend);
       newEmail = pending.newEmail;
     } else {
+      // The DTO checks the address unless resending; this keeps the type honest.
+      if (typeof request.newEmail !== 'string') {
+        throw AccountException.field('newEmail', fieldMessages.required(accountLabels.email));
+      }
+      newEmail = normaliseEmail(request.newEmail);
       if (request.password === undefined) {
-        throw AccountException.field('password', emailChangeMessages.passwordWrong);
+        throw AccountException.field('password', fieldMessages.required(accountLabels.password));
       }
       if (!(await this.passwords.matches(customer, request.password, ipAddress))) {
         throw AccountException.refused(emailChangeMessages.passwordWrong, {
@@ -81,8 +88,7 @@ export class EmailChangeService {
     }
 
     await this.limits.perCustomer(customer.id);
-    const recipient = await this.limits.mailAllowed(newEmail);
-    if (!recipient.allowed) throw CommonException.tooManyRequests();
+    await this.limits.requireMailAllowed(newEmail);
 
     const token = newToken();
     await this.changes.save({
