@@ -25,6 +25,8 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
         RATE_LIMIT_RECOVERY: '1000/60',
         RATE_LIMIT_LOGIN: '1000/60',
         RATE_LIMIT_MAIL_RECIPIENT: '3/3600',
+        RATE_LIMIT_REGISTER: '1000/60',
+        TFA_AFTER_REGISTRATIONS: '1000',
       },
     });
   });
@@ -248,6 +250,69 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     assert.deepEqual(await pendingRows(customer.id), []);
     const nothing = await request({ newEmail, resend: true });
     assert.equal(nothing.status, 422);
+  });
+
+  async function pendingLink(token: string, newEmail: string): Promise<string> {
+    const mark = smtp.received.length;
+    const response = await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail,
+      password: PASSWORD,
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    return tokenIn(await smtp.textOfMailTo(newEmail, /Confirm your new email/, mark));
+  }
+  const holdersOf = async (email: string) =>
+    Number(
+      (
+        (await db().query('SELECT count(*)::int AS n FROM customers WHERE email = $1', [
+          email,
+        ])) as Array<{ n: number }>
+      )[0]!.n,
+    );
+
+  it('lets exactly one of two customers confirming the same address at once have it', async () => {
+    const alice = await withPassword();
+    const bob = await withPassword();
+    const wanted = address('both');
+    const links = [await pendingLink(alice.token, wanted), await pendingLink(bob.token, wanted)];
+    const answers = await Promise.all(
+      links.map((link) =>
+        call('POST', endpoints.account.confirmEmailChange.path, null, { token: link }),
+      ),
+    );
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 403]);
+    const loser = answers.find((answer) => answer.status === 403)!;
+    assert.deepEqual(await loser.json().then((body) => (body as { errors: unknown }).errors), {
+      email: emailChangeMessages.inUse,
+    });
+    assert.equal(await holdersOf(wanted), 1);
+    const emails = [await emailOf(alice.customer.id), await emailOf(bob.customer.id)];
+    assert.equal(emails.filter((email) => email === wanted).length, 1);
+    assert.ok(emails.includes(alice.customer.email) || emails.includes(bob.customer.email));
+  });
+
+  it('refuses cleanly when someone registers the address while the link is confirmed', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { customer, token } = await withPassword();
+      const wanted = address(`registered-${round}`);
+      const link = await pendingLink(token, wanted);
+      const [confirmed, registered] = await Promise.all([
+        call('POST', endpoints.account.confirmEmailChange.path, null, { token: link }),
+        call('POST', endpoints.auth.register.path, null, {
+          name: 'Racer',
+          email: wanted,
+          password: PASSWORD,
+        }),
+      ]);
+      // One of them gets the address; the other is refused with its own catalogue answer.
+      const outcome = [confirmed.status, registered.status];
+      assert.ok(
+        (outcome[0] === 200 && outcome[1] === 422) || (outcome[0] === 403 && outcome[1] === 200),
+        `confirm ${outcome[0]}, register ${outcome[1]}`,
+      );
+      assert.equal(await holdersOf(wanted), 1);
+      assert.equal(await emailOf(customer.id), outcome[0] === 200 ? wanted : customer.email);
+    }
   });
 
   it("never touches another customer's change", async () => {
