@@ -28,6 +28,7 @@ const ACTIONS = [
   '/auth/verify-email',
   '/account',
   '/account/change-password',
+  '/auth/confirm-email-change?token=abc',
   '/dev/outbox',
 ];
 
@@ -47,6 +48,8 @@ const FIELDS = [
   'recaptcha',
   'twoFactor',
   'unsubscribed',
+  'newEmail',
+  'resend',
   'image',
   'payload',
   'id',
@@ -72,6 +75,9 @@ const VALUES = [
   'forgot-password',
   'sign-out-device',
   'sign-out-others',
+  'email',
+  'email-resend',
+  'email-cancel',
   'two-factor',
   'true',
   'false',
