@@ -32,16 +32,20 @@ export const requestEmailChange: AccountAction = async ({ request, context, form
   const fieldErrors: FieldErrors = {};
   const emailError = newEmailError(newEmail);
   if (emailError) fieldErrors.newEmail = emailError;
+
+  const client = api(request, context);
+  if (!emailError) {
+    const session = await client.call(endpoints.account.session);
+    if (session.ok && session.data.email === newEmail.trim().toLowerCase()) {
+      // An unchanged value just cancels (§4.1), before the password is asked for: as the
+      // page does with JavaScript.
+      return redirect(pagePaths.account);
+    }
+  }
   const passwordError = emailChangePasswordError(password);
   if (passwordError) fieldErrors.password = passwordError;
   if (Object.keys(fieldErrors).length > 0) return refused('email', { fieldErrors, values });
 
-  const client = api(request, context);
-  const session = await client.call(endpoints.account.session);
-  if (session.ok && session.data.email === newEmail.trim().toLowerCase()) {
-    // An unchanged value just cancels (§4.1).
-    return redirect(pagePaths.account);
-  }
   const result = await client.call(
     endpoints.account.changeEmail,
     { newEmail, password },
