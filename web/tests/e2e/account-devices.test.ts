@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { catalogueMessages, devicesTexts } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
-import { useBrowserTest } from '../support/browser.js';
+import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
 
 const FIREFOX_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -61,6 +61,30 @@ describe("'Where you're signed in' in Chromium", () => {
         .getByRole('button', { name: 'Sign out: Firefox 128 on Windows, Last active 3 hours ago' })
         .waitFor();
     });
+
+    if (javaScript) {
+      it('fits a desktop and a phone with several devices', async () => {
+        const customer = await newCustomer(t.app.runtime.dataSource);
+        const here = await newSession(t.app, customer.id);
+        await newSession(t.app, customer.id, { userAgent: FIREFOX_ON_WINDOWS });
+        await newSession(t.app, customer.id, { userAgent: SAFARI_ON_IPHONE });
+        for (const viewport of ['desktop', 'phone'] as const) {
+          const page = await t.open('/account', {
+            viewport,
+            cookies: { [sessionCookieName(t.app.config)]: here },
+          });
+          const devices = page.getByRole('region', { name: devicesTexts.title });
+          await devices.getByRole('button', { name: devicesTexts.signOutOthers }).waitFor();
+          assert.equal(await overflowsHorizontally(page), false, `the list fits (${viewport})`);
+          // This device first, though the others were signed in after it.
+          assert.match(
+            (await devices.getByRole('listitem').first().innerText()) ?? '',
+            /This device/,
+          );
+          await t.screenshot(page, `account-devices-${viewport}`);
+        }
+      });
+    }
 
     it(`says "not found" when the device was signed out meanwhile, and lists what is left (${mode})`, async () => {
       const customer = await newCustomer(t.app.runtime.dataSource);
