@@ -9,7 +9,7 @@ import {
   startSmtpReceiver,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { useBrowserTest } from '../support/browser.js';
+import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
 
 const smtp = await startSmtpReceiver();
 const STRONG = 'Correct-Horse-9-battery';
@@ -141,6 +141,36 @@ describe('the e-mail change in Chromium: field rules and the confirmation page',
       }
     });
   }
+
+  it('shows a pending change and the confirmation page on a desktop and a phone', async () => {
+    const { customer, token, cookies } = await signedIn();
+    const newEmail = `a-rather-long-new-address-${Date.now()}@subdomain.example.com`;
+    const mark = smtp.received.length;
+    const requested = await fetch(`${t.app.url}${endpoints.account.changeEmail.path}`, {
+      method: 'POST',
+      headers: {
+        cookie: `${sessionCookieName(t.app.config)}=${token}`,
+        origin: t.app.url,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ newEmail, password: STRONG }),
+    });
+    assert.equal(requested.status, 200);
+    const link = linkPath(await smtp.textOfMailTo(newEmail, /Confirm your new email/, mark));
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await t.open('/account', { cookies, viewport });
+      const row = page.getByRole('region', { name: 'Account email' });
+      await row.getByText(emailChangeMessages.pending(newEmail)).waitFor();
+      assert.ok((await row.innerText()).includes(customer.email), 'the stored address stays');
+      assert.equal(await overflowsHorizontally(page), false, `the pending row fits (${viewport})`);
+      await t.screenshot(page, `account-email-pending-${viewport}`);
+
+      const confirm = await t.open(link, { viewport });
+      await confirm.getByRole('button', { name: emailChangeMessages.confirmButton }).waitFor();
+      assert.equal(await overflowsHorizontally(confirm), false, `the page fits (${viewport})`);
+      await t.screenshot(confirm, `confirm-email-change-${viewport}`);
+    }
+  });
 
   it('cancels the edit with Escape and keeps the stored address (JavaScript on)', async () => {
     const { customer, cookies } = await signedIn();
