@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authTexts, ownMessages } from '@animata/contracts';
+import { authTexts, emailChangeMessages, ownMessages } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { FUZZ_RATE_LIMITS, seededRandom } from '../support/fuzz.js';
 import { newCustomer, newSessionCookie, passwordHashFor } from '../support/factories.js';
@@ -169,11 +169,15 @@ function fuzzPost(next: () => number): FuzzPost {
 }
 
 /**
- * A refused post shows its page again: the form, or for the reset page with a link that does
- * not work (this test's token) the invalid-link view the page opens on.
+ * A refused post shows its page again: the form, or for the reset and e-mail confirmation pages
+ * with a link that does not work (this test's token) the invalid-link view the page opens on.
  */
 function pageAgain(html: string): boolean {
-  return /<form/.test(html) || html.includes(authTexts.requestNewResetLink);
+  return (
+    /<form/.test(html) ||
+    html.includes(authTexts.requestNewResetLink) ||
+    html.includes(emailChangeMessages.linkInvalid)
+  );
 }
 
 describe('fuzzing every page form action (deterministic seed)', () => {

@@ -150,6 +150,22 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     });
     assert.equal(await emailOf(customer.id), customer.email, 'nothing changes before the link');
 
+    // The link's page asks which address it confirms; asking uses nothing up.
+    for (let i = 0; i < 2; i += 1) {
+      const checked = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+        token: link,
+      });
+      assert.equal(checked.status, 200);
+      assert.deepEqual(await checked.json(), { newEmail });
+    }
+    const unknown = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+      token: `${link}x`,
+    });
+    assert.equal(unknown.status, 422);
+    assert.deepEqual(((await unknown.json()) as { errors: unknown }).errors, {
+      '.': emailChangeMessages.linkInvalid,
+    });
+
     const reset = await newResetToken(app, customer.id);
     await app.app.get(AuthTokensService).issue(customer.id, 'verify-email');
     const confirmed = await call('POST', endpoints.account.confirmEmailChange.path, null, {
@@ -172,6 +188,10 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     assert.deepEqual(((await again.json()) as { errors: unknown }).errors, {
       '.': emailChangeMessages.linkInvalid,
     });
+    const usedCheck = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+      token: link,
+    });
+    assert.equal(usedCheck.status, 422, 'a used link is reported when its page opens');
     // A reset link mailed to the old address no longer works.
     const resetting = await call('POST', endpoints.auth.resetPassword.path, null, {
       token: reset,
@@ -198,6 +218,10 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
       `UPDATE email_changes SET expires_at = now() - interval '1 minute' WHERE customer_id = $1`,
       [customer.id],
     );
+    const expiredCheck = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+      token: link,
+    });
+    assert.equal(expiredCheck.status, 422);
     const expired = await call('POST', endpoints.account.confirmEmailChange.path, null, {
       token: link,
     });

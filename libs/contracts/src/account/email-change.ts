@@ -33,7 +33,11 @@ export const emailChangeMessages = {
   noPassword: 'Set a password before you change your email',
   nothingToResend: 'There is no email change to resend',
   confirmTitle: 'Confirm your new email',
+  /** The address when the link's check named it; 'this address' when the check could not run. */
+  confirmText: (email: string | null) =>
+    `Confirm and ${email ?? 'this address'} becomes the address you log in with and receive our mail at.`,
   confirmButton: 'Confirm new email',
+  backToAccount: 'Back to account settings',
   pendingLabel: 'New email',
   resend: 'Resend',
 } as const;
@@ -94,4 +98,12 @@ export class ConfirmEmailChangeRequest {
   @IsNotEmpty({ message: emailChangeMessages.linkInvalid })
   @IsString({ message: emailChangeMessages.linkInvalid })
   token!: string;
+}
+
+/**
+ * POST {api}/account/confirm-email-change/check: the address a link would confirm, asked when
+ * its page opens; the link is not used up. 422 with `linkInvalid` for a used, expired or unknown one.
+ */
+export interface EmailChangeLinkResponse {
+  newEmail: string;
 }

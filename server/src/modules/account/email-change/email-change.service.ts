@@ -4,6 +4,7 @@ import {
   emailChangeMessages,
   fieldMessages,
   type ChangeEmailRequest,
+  type EmailChangeLinkResponse,
   type EmailChangeStatus,
   type MessageResponse,
 } from '@animata/contracts';
@@ -107,6 +108,16 @@ export class EmailChangeService {
     await this.access.require(auth, Permission.AccountUpdate, [auth.customerId]);
     await this.changes.delete(auth.customerId);
     return { message: emailChangeMessages.cancelled };
+  }
+
+  /**
+   * Whether a link still works and which address it confirms, asked when its page opens; uses
+   * nothing up. Like reset links it needs no rate limit: the token holds 256 random bits.
+   */
+  async checkLink(token: string): Promise<EmailChangeLinkResponse> {
+    const change = await this.changes.findLiveByToken(hashToken(token), this.clock.now());
+    if (!change) throw AccountException.notice(emailChangeMessages.linkInvalid);
+    return { newEmail: change.newEmail };
   }
 
   /**
