@@ -67,6 +67,8 @@ function harness(world: World = {}) {
       did.push('delete');
       return 1;
     },
+    findLiveByToken: async (tokenHash: string) =>
+      world.pending && world.pending.tokenHash === tokenHash ? world.pending : null,
     confirm: async (tokenHash: string) => {
       did.push(`confirm:${tokenHash}`);
       return world.confirmation ?? { status: 'unknown' };
@@ -249,6 +251,24 @@ describe('EmailChangeService.request', () => {
     );
     assert.deepEqual(saved, []);
     assert.deepEqual(mails, []);
+  });
+});
+
+describe('EmailChangeService.checkLink', () => {
+  it('names the address a live link confirms, and answers any other with the 422 of the confirm', async () => {
+    const pending = {
+      customerId: AUTH.customerId,
+      newEmail: 'pending@example.test',
+      tokenHash: hashToken('live-token'),
+      expiresAt: NOW,
+      lastSentAt: NOW,
+    };
+    const { service, did } = harness({ pending });
+    assert.deepEqual(await service.checkLink('live-token'), { newEmail: 'pending@example.test' });
+    assert.deepEqual(did, [], 'nothing is used up or written');
+    const error = await refusal(service.checkLink('other-token'));
+    assert.equal(error.status, 422);
+    assert.deepEqual(error.fieldErrors, { '.': emailChangeMessages.linkInvalid });
   });
 });
 
