@@ -239,12 +239,20 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     });
     const racedLink = tokenIn(await smtp.textOfMailTo(second, /Confirm your new email/, mark));
     await newCustomer(db(), { email: second });
+    // Resending it now would mail a link that can only be refused: refused at once instead.
+    const mailsBefore = smtp.received.length;
+    const resend = await call('POST', endpoints.account.changeEmail.path, token, { resend: true });
+    assert.equal(resend.status, 403);
+    assert.deepEqual(((await resend.json()) as { errors: unknown }).errors, {
+      email: emailChangeMessages.inUse,
+    });
     const raced = await call('POST', endpoints.account.confirmEmailChange.path, null, {
       token: racedLink,
     });
     assert.equal(raced.status, 403);
     assert.equal(((await raced.json()) as { error: string }).error, emailChangeMessages.inUse);
     assert.equal(await emailOf(customer.id), customer.email);
+    assert.equal(smtp.received.length, mailsBefore, 'the refused resend mailed nothing');
   });
 
   it('resends to the pending address until the per-recipient limit, and cancels', async () => {

@@ -243,6 +243,24 @@ describe('EmailChangeService.request', () => {
     assert.deepEqual(error.fieldErrors, { '.': emailChangeMessages.nothingToResend });
   });
 
+  it('refuses to resend a change whose address someone took meanwhile (403), mailing nothing', async () => {
+    const pending = {
+      customerId: AUTH.customerId,
+      newEmail: 'taken@example.test',
+      tokenHash: 'old',
+      expiresAt: NOW,
+      lastSentAt: NOW,
+    };
+    const { service, saved, mails } = harness({ pending, taken: ['taken@example.test'] });
+    const error = await refusal(
+      service.request(AUTH, { resend: true } as ChangeEmailRequest, null),
+    );
+    assert.equal(error.status, 403);
+    assert.deepEqual(error.fieldErrors, { email: emailChangeMessages.inUse });
+    assert.deepEqual(saved, []);
+    assert.deepEqual(mails, []);
+  });
+
   it('stops at the recipient limit before anything is saved or mailed', async () => {
     const { service, saved, mails } = harness({ recipientLimited: true });
     await assert.rejects(

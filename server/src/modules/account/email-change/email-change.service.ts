@@ -64,6 +64,12 @@ export class EmailChangeService {
       const pending = await this.changes.findPending(customer.id, now);
       if (!pending) throw AccountException.notice(emailChangeMessages.nothingToResend);
       newEmail = pending.newEmail;
+      // Someone took the address since: a new link could only be refused when followed.
+      if (await this.customers.findByEmail(newEmail)) {
+        throw AccountException.refused(emailChangeMessages.inUse, {
+          email: emailChangeMessages.inUse,
+        });
+      }
     } else {
       // The DTO checks the address unless resending; this keeps the type honest.
       if (typeof request.newEmail !== 'string') {
