@@ -363,3 +363,49 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     );
   });
 });
+
+describe('the e-mail change per customer: a stolen session cannot mail address after address', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({
+      web: false,
+      env: { RATE_LIMIT_RECOVERY: '2/3600', RATE_LIMIT_LOGIN: '1000/60' },
+    });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('stops the third request of the hour with 429 and Retry-After, whatever the address', async () => {
+    const db = app.runtime.dataSource;
+    const customer = await newCustomer(db, { passwordHash: await passwordHashFor(PASSWORD) });
+    const token = await newSession(app, customer.id);
+    const call = sessionCaller(app);
+    const ask = (newEmail: string) =>
+      call('POST', endpoints.account.changeEmail.path, token, { newEmail, password: PASSWORD });
+    const second = address('second');
+    assert.equal((await ask(address('first'))).status, 200);
+    assert.equal((await ask(second)).status, 200);
+    const third = await ask(address('third'));
+    assert.equal(third.status, 429);
+    assert.ok(Number(third.headers.get('retry-after')) > 0);
+    assert.equal(typeof ((await third.json()) as { error: unknown }).error, 'string');
+    const rows = (await db.query('SELECT new_email FROM email_changes WHERE customer_id = $1', [
+      customer.id,
+    ])) as Array<{ new_email: string }>;
+    assert.deepEqual(
+      rows.map((row) => row.new_email),
+      [second],
+      'the refused request changed nothing',
+    );
+    // Another customer is not held back by this one's count.
+    const other = await newCustomer(db, { passwordHash: await passwordHashFor(PASSWORD) });
+    const otherToken = await newSession(app, other.id);
+    const theirs = await call('POST', endpoints.account.changeEmail.path, otherToken, {
+      newEmail: address('theirs'),
+      password: PASSWORD,
+    });
+    assert.equal(theirs.status, 200);
+  });
+});
