@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authTexts, ownMessages } from '@animata/contracts';
+import { authTexts, emailChangeMessages, ownMessages } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { FUZZ_RATE_LIMITS, seededRandom } from '../support/fuzz.js';
 import { newCustomer, newSessionCookie, passwordHashFor } from '../support/factories.js';
@@ -28,6 +28,7 @@ const ACTIONS = [
   '/auth/verify-email',
   '/account',
   '/account/change-password',
+  '/auth/confirm-email-change?token=abc',
   '/dev/outbox',
 ];
 
@@ -47,6 +48,8 @@ const FIELDS = [
   'recaptcha',
   'twoFactor',
   'unsubscribed',
+  'newEmail',
+  'resend',
   'image',
   'payload',
   'id',
@@ -72,6 +75,9 @@ const VALUES = [
   'forgot-password',
   'sign-out-device',
   'sign-out-others',
+  'email',
+  'email-resend',
+  'email-cancel',
   'two-factor',
   'true',
   'false',
@@ -163,11 +169,15 @@ function fuzzPost(next: () => number): FuzzPost {
 }
 
 /**
- * A refused post shows its page again: the form, or for the reset page with a link that does
- * not work (this test's token) the invalid-link view the page opens on.
+ * A refused post shows its page again: the form, or for the reset and e-mail confirmation pages
+ * with a link that does not work (this test's token) the invalid-link view the page opens on.
  */
 function pageAgain(html: string): boolean {
-  return /<form/.test(html) || html.includes(authTexts.requestNewResetLink);
+  return (
+    /<form/.test(html) ||
+    html.includes(authTexts.requestNewResetLink) ||
+    html.includes(emailChangeMessages.linkInvalid)
+  );
 }
 
 describe('fuzzing every page form action (deterministic seed)', () => {

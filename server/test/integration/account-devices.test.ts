@@ -45,6 +45,8 @@ describe("'Where you're signed in' (issue 16)", () => {
       body.sessions.map((s) => s.id).sort(),
       [hashToken(here), hashToken(elsewhere)].sort(),
     );
+    // This session first, though the other one signed in after it.
+    assert.equal(body.sessions[0]!.id, hashToken(here));
     const current = body.sessions.find((s) => s.current)!;
     assert.equal(current.id, hashToken(here));
     assert.equal(current.device, 'Chrome 131 on Linux');

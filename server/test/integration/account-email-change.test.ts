@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiPaths, emailChangeMessages, endpoints } from '@animata/contracts';
 import { hashToken } from '../../src/common/ids.js';
+import { AuthTokensService } from '../../src/modules/auth/auth-tokens.service.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { sessionCaller } from '../support/http-client.js';
 import { newCustomer, newResetToken, newSession, passwordHashFor } from '../support/factories.js';
@@ -24,6 +25,8 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
         RATE_LIMIT_RECOVERY: '1000/60',
         RATE_LIMIT_LOGIN: '1000/60',
         RATE_LIMIT_MAIL_RECIPIENT: '3/3600',
+        RATE_LIMIT_REGISTER: '1000/60',
+        TFA_AFTER_REGISTRATIONS: '1000',
       },
     });
   });
@@ -111,6 +114,13 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
       assert.equal(response.status, 422);
       assert.deepEqual(((await response.json()) as { errors: unknown }).errors, { newEmail: text });
     }
+    const noPassword = await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail: address('new'),
+    });
+    assert.equal(noPassword.status, 422);
+    assert.deepEqual(((await noPassword.json()) as { errors: unknown }).errors, {
+      password: 'Password is required',
+    });
     assert.equal((await call('GET', endpoints.account.emailChangeStatus.path, null)).status, 401);
   });
 
@@ -140,7 +150,24 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     });
     assert.equal(await emailOf(customer.id), customer.email, 'nothing changes before the link');
 
+    // The link's page asks which address it confirms; asking uses nothing up.
+    for (let i = 0; i < 2; i += 1) {
+      const checked = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+        token: link,
+      });
+      assert.equal(checked.status, 200);
+      assert.deepEqual(await checked.json(), { newEmail });
+    }
+    const unknown = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+      token: `${link}x`,
+    });
+    assert.equal(unknown.status, 422);
+    assert.deepEqual(((await unknown.json()) as { errors: unknown }).errors, {
+      '.': emailChangeMessages.linkInvalid,
+    });
+
     const reset = await newResetToken(app, customer.id);
+    await app.app.get(AuthTokensService).issue(customer.id, 'verify-email');
     const confirmed = await call('POST', endpoints.account.confirmEmailChange.path, null, {
       token: link,
     });
@@ -161,12 +188,21 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     assert.deepEqual(((await again.json()) as { errors: unknown }).errors, {
       '.': emailChangeMessages.linkInvalid,
     });
+    const usedCheck = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+      token: link,
+    });
+    assert.equal(usedCheck.status, 422, 'a used link is reported when its page opens');
     // A reset link mailed to the old address no longer works.
     const resetting = await call('POST', endpoints.auth.resetPassword.path, null, {
       token: reset,
       password: 'Another-Horse-9-battery',
     });
     assert.equal(resetting.status, 422);
+    const live = (await db().query(
+      `SELECT purpose FROM auth_tokens WHERE customer_id = $1 AND used_at IS NULL`,
+      [customer.id],
+    )) as unknown[];
+    assert.deepEqual(live, [], 'no reset or verification link of the old address still works');
   });
 
   it('refuses an expired link, and a link whose address someone took meanwhile', async () => {
@@ -182,6 +218,10 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
       `UPDATE email_changes SET expires_at = now() - interval '1 minute' WHERE customer_id = $1`,
       [customer.id],
     );
+    const expiredCheck = await call('POST', endpoints.account.checkEmailChangeLink.path, null, {
+      token: link,
+    });
+    assert.equal(expiredCheck.status, 422);
     const expired = await call('POST', endpoints.account.confirmEmailChange.path, null, {
       token: link,
     });
@@ -199,12 +239,20 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     });
     const racedLink = tokenIn(await smtp.textOfMailTo(second, /Confirm your new email/, mark));
     await newCustomer(db(), { email: second });
+    // Resending it now would mail a link that can only be refused: refused at once instead.
+    const mailsBefore = smtp.received.length;
+    const resend = await call('POST', endpoints.account.changeEmail.path, token, { resend: true });
+    assert.equal(resend.status, 403);
+    assert.deepEqual(((await resend.json()) as { errors: unknown }).errors, {
+      email: emailChangeMessages.inUse,
+    });
     const raced = await call('POST', endpoints.account.confirmEmailChange.path, null, {
       token: racedLink,
     });
     assert.equal(raced.status, 403);
     assert.equal(((await raced.json()) as { error: string }).error, emailChangeMessages.inUse);
     assert.equal(await emailOf(customer.id), customer.email);
+    assert.equal(smtp.received.length, mailsBefore, 'the refused resend mailed nothing');
   });
 
   it('resends to the pending address until the per-recipient limit, and cancels', async () => {
@@ -212,11 +260,14 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     const newEmail = address('resend');
     const request = (body: object) => call('POST', endpoints.account.changeEmail.path, token, body);
     assert.equal((await request({ newEmail, password: PASSWORD })).status, 200);
-    // Resend needs no password and mails the pending address whatever the page sent.
+    // Resend needs no password and mails the pending address whatever the page sent, or none.
     assert.equal((await request({ newEmail: address('ignored'), resend: true })).status, 200);
-    assert.equal((await request({ newEmail, resend: true })).status, 200);
+    const bare = await request({ resend: true });
+    assert.equal(bare.status, 200);
+    assert.deepEqual(await bare.json(), { message: emailChangeMessages.sent(newEmail) });
     const limited = await request({ newEmail, resend: true });
     assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0, 'the wait is named');
     // Mail goes out through the job queue: wait for the three, then make sure no fourth comes.
     const mailsTo = () =>
       smtp.received.filter((mail) => mail.envelope.to.some((to) => to.includes(newEmail))).length;
@@ -233,6 +284,69 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
     assert.equal(nothing.status, 422);
   });
 
+  async function pendingLink(token: string, newEmail: string): Promise<string> {
+    const mark = smtp.received.length;
+    const response = await call('POST', endpoints.account.changeEmail.path, token, {
+      newEmail,
+      password: PASSWORD,
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    return tokenIn(await smtp.textOfMailTo(newEmail, /Confirm your new email/, mark));
+  }
+  const holdersOf = async (email: string) =>
+    Number(
+      (
+        (await db().query('SELECT count(*)::int AS n FROM customers WHERE email = $1', [
+          email,
+        ])) as Array<{ n: number }>
+      )[0]!.n,
+    );
+
+  it('lets exactly one of two customers confirming the same address at once have it', async () => {
+    const alice = await withPassword();
+    const bob = await withPassword();
+    const wanted = address('both');
+    const links = [await pendingLink(alice.token, wanted), await pendingLink(bob.token, wanted)];
+    const answers = await Promise.all(
+      links.map((link) =>
+        call('POST', endpoints.account.confirmEmailChange.path, null, { token: link }),
+      ),
+    );
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 403]);
+    const loser = answers.find((answer) => answer.status === 403)!;
+    assert.deepEqual(await loser.json().then((body) => (body as { errors: unknown }).errors), {
+      email: emailChangeMessages.inUse,
+    });
+    assert.equal(await holdersOf(wanted), 1);
+    const emails = [await emailOf(alice.customer.id), await emailOf(bob.customer.id)];
+    assert.equal(emails.filter((email) => email === wanted).length, 1);
+    assert.ok(emails.includes(alice.customer.email) || emails.includes(bob.customer.email));
+  });
+
+  it('refuses cleanly when someone registers the address while the link is confirmed', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { customer, token } = await withPassword();
+      const wanted = address(`registered-${round}`);
+      const link = await pendingLink(token, wanted);
+      const [confirmed, registered] = await Promise.all([
+        call('POST', endpoints.account.confirmEmailChange.path, null, { token: link }),
+        call('POST', endpoints.auth.register.path, null, {
+          name: 'Racer',
+          email: wanted,
+          password: PASSWORD,
+        }),
+      ]);
+      // One of them gets the address; the other is refused with its own catalogue answer.
+      const outcome = [confirmed.status, registered.status];
+      assert.ok(
+        (outcome[0] === 200 && outcome[1] === 422) || (outcome[0] === 403 && outcome[1] === 200),
+        `confirm ${outcome[0]}, register ${outcome[1]}`,
+      );
+      assert.equal(await holdersOf(wanted), 1);
+      assert.equal(await emailOf(customer.id), outcome[0] === 200 ? wanted : customer.email);
+    }
+  });
+
   it("never touches another customer's change", async () => {
     const alice = await withPassword();
     const bob = await withPassword();
@@ -247,5 +361,51 @@ describe('the e-mail change (issue 16, account-and-auth §4.1, §7, §8)', () =>
       await call('GET', endpoints.account.emailChangeStatus.path, bob.token).then((r) => r.json()),
       {},
     );
+  });
+});
+
+describe('the e-mail change per customer: a stolen session cannot mail address after address', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({
+      web: false,
+      env: { RATE_LIMIT_RECOVERY: '2/3600', RATE_LIMIT_LOGIN: '1000/60' },
+    });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('stops the third request of the hour with 429 and Retry-After, whatever the address', async () => {
+    const db = app.runtime.dataSource;
+    const customer = await newCustomer(db, { passwordHash: await passwordHashFor(PASSWORD) });
+    const token = await newSession(app, customer.id);
+    const call = sessionCaller(app);
+    const ask = (newEmail: string) =>
+      call('POST', endpoints.account.changeEmail.path, token, { newEmail, password: PASSWORD });
+    const second = address('second');
+    assert.equal((await ask(address('first'))).status, 200);
+    assert.equal((await ask(second)).status, 200);
+    const third = await ask(address('third'));
+    assert.equal(third.status, 429);
+    assert.ok(Number(third.headers.get('retry-after')) > 0);
+    assert.equal(typeof ((await third.json()) as { error: unknown }).error, 'string');
+    const rows = (await db.query('SELECT new_email FROM email_changes WHERE customer_id = $1', [
+      customer.id,
+    ])) as Array<{ new_email: string }>;
+    assert.deepEqual(
+      rows.map((row) => row.new_email),
+      [second],
+      'the refused request changed nothing',
+    );
+    // Another customer is not held back by this one's count.
+    const other = await newCustomer(db, { passwordHash: await passwordHashFor(PASSWORD) });
+    const otherToken = await newSession(app, other.id);
+    const theirs = await call('POST', endpoints.account.changeEmail.path, otherToken, {
+      newEmail: address('theirs'),
+      password: PASSWORD,
+    });
+    assert.equal(theirs.status, 200);
   });
 });

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { StartedApp } from '../../src/app/create-app.js';
 import { CustomerEntity } from '../../src/modules/customers/index.js';
-import { sessionCookieName, SessionsService } from '../../src/modules/sessions/index.js';
+import {
+  type NewSessionMeta,
+  sessionCookieName,
+  SessionsService,
+} from '../../src/modules/sessions/index.js';
 
 /** A customer row with a unique e-mail; no password unless given. */
 export async function newCustomer(
@@ -30,9 +34,13 @@ export async function newSessionCookie(
   return `${sessionCookieName(app.runtime.config)}=${encodeURIComponent(token)}`;
 }
 
-/** A live session of the customer; returns the session cookie's token. */
-export function newSession(app: Pick<StartedApp, 'app'>, customerId: string): Promise<string> {
-  return app.app.get(SessionsService).create(customerId);
+/** A live session of the customer (with a browser's user agent, say); returns the cookie's token. */
+export function newSession(
+  app: Pick<StartedApp, 'app'>,
+  customerId: string,
+  meta: NewSessionMeta = {},
+): Promise<string> {
+  return app.app.get(SessionsService).create(customerId, meta);
 }
 
 export { sessionCookieName } from '../../src/modules/sessions/index.js';

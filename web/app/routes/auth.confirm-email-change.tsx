@@ -26,10 +26,21 @@ export const meta: MetaFunction = () => [
 
 /**
  * The link mailed to the new address. Opening it changes nothing: a mail scanner that follows
- * links must not use it up (decision 55). The button posts the token, and the address changes.
+ * links must not use it up (decision 55). The page asks the BFF which address the link confirms
+ * (without using it), so it names the address, and a used or expired link is reported at once;
+ * the button posts the token, and the address changes. Only the check's 422 counts as a bad
+ * link: when the check itself fails the button shows and the confirmation will say why.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const check = await api(request, context).call(endpoints.account.checkEmailChangeLink, {
+    token: token.slice(0, 200),
+  });
+  return {
+    token,
+    newEmail: check.ok ? check.data.newEmail : null,
+    linkProblem: !check.ok && check.status === 422 ? check.error.notice : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,24 +54,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConfirmEmailChange() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, newEmail, linkProblem } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as { notice?: string } | undefined;
   const submitting = useNavigation().state === 'submitting';
   return (
     <>
       <h1 className="auth-title">{emailChangeMessages.confirmTitle}</h1>
-      <p className="auth-subtitle">
-        Confirm and this address becomes the one you log in with and receive our mail at.
-      </p>
-      <Form method="post" className="stack">
-        <input type="hidden" name="token" value={token} />
-        <FormNotice>{result?.notice}</FormNotice>
-        <SubmitButton block pending={submitting}>
-          {emailChangeMessages.confirmButton}
-        </SubmitButton>
-      </Form>
+      {linkProblem ? (
+        <div className="stack">
+          <FormNotice>{linkProblem}</FormNotice>
+        </div>
+      ) : (
+        <>
+          <p className="auth-subtitle">{emailChangeMessages.confirmText(newEmail)}</p>
+          <Form method="post" className="stack">
+            <input type="hidden" name="token" value={token} />
+            <FormNotice>{result?.notice}</FormNotice>
+            <SubmitButton block pending={submitting}>
+              {emailChangeMessages.confirmButton}
+            </SubmitButton>
+          </Form>
+        </>
+      )}
       <p className="auth-switch">
-        <Link to={pagePaths.account}>Back to account settings</Link>
+        <Link to={pagePaths.account}>{emailChangeMessages.backToAccount}</Link>
       </p>
     </>
   );

@@ -7,6 +7,7 @@ import {
   IsString,
   MaxLength,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { fieldMessages } from '../auth/auth-messages.js';
 import { LOGIN_PASSWORD_MAX_LENGTH, PASSWORD_ENFORCED_MIN_LENGTH } from '../auth/password-rules.js';
@@ -32,7 +33,11 @@ export const emailChangeMessages = {
   noPassword: 'Set a password before you change your email',
   nothingToResend: 'There is no email change to resend',
   confirmTitle: 'Confirm your new email',
+  /** The address when the link's check named it; 'this address' when the check could not run. */
+  confirmText: (email: string | null) =>
+    `Confirm and ${email ?? 'this address'} becomes the address you log in with and receive our mail at.`,
   confirmButton: 'Confirm new email',
+  backToAccount: 'Back to account settings',
   pendingLabel: 'New email',
   resend: 'Resend',
 } as const;
@@ -55,14 +60,18 @@ export function emailChangePasswordError(password: string): string | undefined {
   return undefined;
 }
 
-/** POST {api}/account/change-email (§7): `password` only when not resending. */
+/**
+ * POST {api}/account/change-email (§7): `password` only when not resending. A resend mails the
+ * pending change again, so its `newEmail` (the page sends it, §7) is not read and not checked.
+ */
 export class ChangeEmailRequest {
+  @ValidateIf((request: ChangeEmailRequest) => request.resend !== true)
   @IsEmail({}, { message: fieldMessages.notValidEmail(accountLabels.email) })
   @MaxLength(EMAIL_MAX_LENGTH, { message: fieldMessages.notValidEmail(accountLabels.email) })
   @IsNotEmpty({ message: fieldMessages.required(accountLabels.email) })
   @IsString({ message: fieldMessages.required(accountLabels.email) })
   @Transform(trim)
-  newEmail!: string;
+  newEmail?: string;
 
   @IsOptional()
   @IsBoolean()
@@ -89,4 +98,12 @@ export class ConfirmEmailChangeRequest {
   @IsNotEmpty({ message: emailChangeMessages.linkInvalid })
   @IsString({ message: emailChangeMessages.linkInvalid })
   token!: string;
+}
+
+/**
+ * POST {api}/account/confirm-email-change/check: the address a link would confirm, asked when
+ * its page opens; the link is not used up. 422 with `linkInvalid` for a used, expired or unknown one.
+ */
+export interface EmailChangeLinkResponse {
+  newEmail: string;
 }

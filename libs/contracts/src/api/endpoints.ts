@@ -27,6 +27,7 @@ import type { EndedSessionsResponse, SessionsResponse } from '../account/devices
 import type {
   ChangeEmailRequest,
   ConfirmEmailChangeRequest,
+  EmailChangeLinkResponse,
   EmailChangeStatus,
 } from '../account/email-change.js';
 import type {
@@ -146,6 +147,10 @@ export const endpoints = {
     /** Public: the mailed link's token; 422 for a used, expired or unknown one. */
     confirmEmailChange: endpoint<ConfirmEmailChangeRequest, MessageResponse>().post(
       `${API_BASE}/account/confirm-email-change`,
+    ),
+    /** Public: the address the link would confirm, without using it up; 422 like the confirm. */
+    checkEmailChangeLink: endpoint<ConfirmEmailChangeRequest, EmailChangeLinkResponse>().post(
+      `${API_BASE}/account/confirm-email-change/check`,
     ),
     /** 'Where you're signed in': the customer's live sessions. */
     sessions: endpoint<undefined, SessionsResponse>().get(`${API_BASE}/account/sessions`),

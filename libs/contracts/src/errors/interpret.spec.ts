@@ -44,6 +44,22 @@ describe('interpretError (account-and-auth §8)', () => {
     );
   });
 
+  it('reads a 409 with field errors like a 403, and never puts the "." notice on a field', () => {
+    const result = interpretError({
+      status: 409,
+      body: { error: 'Taken', errors: { email: 'Taken', '.': 'Elsewhere' } },
+      knownFields: ['email', '.'],
+    });
+    assert.equal(result.kind, 'error');
+    assert.equal(result.notice, 'Taken');
+    assert.deepEqual(result.fieldErrors, { email: 'Taken' });
+    // Only fields the form names: without knownFields nothing lands on a field.
+    assert.deepEqual(
+      interpretError({ status: 403, body: { error: 'No', errors: { email: 'No' } } }).fieldErrors,
+      {},
+    );
+  });
+
   it('turns known 422 fields into field errors and the rest into one notice joined with ". "', () => {
     const result = interpretError({
       status: 422,

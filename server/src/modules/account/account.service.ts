@@ -52,11 +52,18 @@ export class AccountService {
     await this.sessions.revoke(sessionId);
   }
 
-  /** 'Where you're signed in': the customer's live sessions, this one marked. */
+  /**
+   * 'Where you're signed in': the customer's live sessions, this one marked and first (it is
+   * the one in use; its stored activity may be up to five minutes old), then the most recent.
+   */
   async sessionsOf(auth: AuthenticatedCustomer): Promise<SessionsResponse> {
     const sessions = await this.sessions.listOf(auth.customerId);
+    const ordered = [
+      ...sessions.filter((session) => session.id === auth.sessionId),
+      ...sessions.filter((session) => session.id !== auth.sessionId),
+    ];
     return {
-      sessions: sessions.map((session) => ({
+      sessions: ordered.map((session) => ({
         id: session.id,
         device: deviceName(session.userAgent),
         lastActiveAt: session.lastSeenAt.toISOString(),

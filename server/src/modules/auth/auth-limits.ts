@@ -36,6 +36,12 @@ export class AuthLimits {
     return { allowed: hit.allowed, retryAfterMs: hit.retryAfterMs };
   }
 
+  /** Like mailAllowed, but past the share answers 429 with Retry-After (the asker is signed in). */
+  async requireMailAllowed(email: string): Promise<void> {
+    const mail = await this.mailAllowed(email);
+    if (!mail.allowed) throw AuthException.tooManyRequests(mail.retryAfterMs);
+  }
+
   /**
    * Counts an e-mail change request of the customer (by the recovery rule): a stolen session
    * must not mail links to address after address. Past it, 429 with Retry-After.

@@ -32,16 +32,20 @@ export const requestEmailChange: AccountAction = async ({ request, context, form
   const fieldErrors: FieldErrors = {};
   const emailError = newEmailError(newEmail);
   if (emailError) fieldErrors.newEmail = emailError;
+
+  const client = api(request, context);
+  if (!emailError) {
+    const session = await client.call(endpoints.account.session);
+    if (session.ok && session.data.email === newEmail.trim().toLowerCase()) {
+      // An unchanged value just cancels (§4.1), before the password is asked for: as the
+      // page does with JavaScript.
+      return redirect(pagePaths.account);
+    }
+  }
   const passwordError = emailChangePasswordError(password);
   if (passwordError) fieldErrors.password = passwordError;
   if (Object.keys(fieldErrors).length > 0) return refused('email', { fieldErrors, values });
 
-  const client = api(request, context);
-  const session = await client.call(endpoints.account.session);
-  if (session.ok && session.data.email === newEmail.trim().toLowerCase()) {
-    // An unchanged value just cancels (§4.1).
-    return redirect(pagePaths.account);
-  }
   const result = await client.call(
     endpoints.account.changeEmail,
     { newEmail, password },
@@ -72,8 +76,10 @@ export const requestEmailChange: AccountAction = async ({ request, context, form
 /** Resend: the same link mailed again to the pending address (no password asked). */
 export const resendEmailChange: AccountAction = async ({ request, context, form }) => {
   const client = api(request, context);
+  // §7 sends the address along; the BFF mails the pending change whatever it says.
+  const newEmail = textField(form, 'newEmail').slice(0, 254);
   const result = await client.call(endpoints.account.changeEmail, {
-    newEmail: textField(form, 'newEmail').slice(0, 254) || 'pending@example.invalid',
+    ...(newEmail ? { newEmail } : {}),
     resend: true,
   });
   return backToAccount(client, result, (data) => data.message);

@@ -13,6 +13,7 @@ import {
   ChangeEmailRequest,
   ConfirmEmailChangeRequest,
   endpoints,
+  type EmailChangeLinkResponse,
   type EmailChangeStatus,
   type MessageResponse,
 } from '@animata/contracts';
@@ -47,6 +48,14 @@ export class EmailChangeController {
   @HttpCode(200)
   cancel(@CurrentSession() auth: AuthenticatedCustomer): Promise<MessageResponse> {
     return this.changes.cancel(auth);
+  }
+
+  /** Public: which address the link confirms, asked when its page opens; uses nothing up. */
+  @Post(endpoints.account.checkEmailChangeLink.path)
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  check(@Body() dto: ConfirmEmailChangeRequest): Promise<EmailChangeLinkResponse> {
+    return this.changes.checkLink(dto.token);
   }
 
   /** Public: whoever holds the link may use it, once (like a reset link). */

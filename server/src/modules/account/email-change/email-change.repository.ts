@@ -25,6 +25,11 @@ export class EmailChangeRepository {
     return this.changes.findOneBy({ customerId, expiresAt: MoreThan(now) });
   }
 
+  /** The change a link would confirm, if the link still works (unused, unexpired). */
+  findLiveByToken(tokenHash: string, now: Date): Promise<EmailChangeEntity | null> {
+    return this.changes.findOneBy({ tokenHash, expiresAt: MoreThan(now) });
+  }
+
   /** A new request replaces the customer's earlier one (and its link). */
   async save(change: Omit<EmailChangeEntity, 'createdAt'>): Promise<void> {
     await this.changes.upsert(change, ['customerId']);

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  accountLabels,
   emailChangeMessages,
+  fieldMessages,
   type ChangeEmailRequest,
+  type EmailChangeLinkResponse,
   type EmailChangeStatus,
   type MessageResponse,
 } from '@animata/contracts';
@@ -54,16 +57,27 @@ export class EmailChangeService {
     if (!customer) throw CommonException.unauthenticated();
     if (!customer.passwordHash) throw AccountException.refused(emailChangeMessages.noPassword);
     const now = this.clock.now();
-    let newEmail = normaliseEmail(request.newEmail);
+    let newEmail: string;
 
     if (request.resend) {
       // Resend mails the pending change again, whatever address the page still shows.
       const pending = await this.changes.findPending(customer.id, now);
       if (!pending) throw AccountException.notice(emailChangeMessages.nothingToResend);
       newEmail = pending.newEmail;
+      // Someone took the address since: a new link could only be refused when followed.
+      if (await this.customers.findByEmail(newEmail)) {
+        throw AccountException.refused(emailChangeMessages.inUse, {
+          email: emailChangeMessages.inUse,
+        });
+      }
     } else {
+      // The DTO checks the address unless resending; this keeps the type honest.
+      if (typeof request.newEmail !== 'string') {
+        throw AccountException.field('newEmail', fieldMessages.required(accountLabels.email));
+      }
+      newEmail = normaliseEmail(request.newEmail);
       if (request.password === undefined) {
-        throw AccountException.field('password', emailChangeMessages.passwordWrong);
+        throw AccountException.field('password', fieldMessages.required(accountLabels.password));
       }
       if (!(await this.passwords.matches(customer, request.password, ipAddress))) {
         throw AccountException.refused(emailChangeMessages.passwordWrong, {
@@ -81,8 +95,7 @@ export class EmailChangeService {
     }
 
     await this.limits.perCustomer(customer.id);
-    const recipient = await this.limits.mailAllowed(newEmail);
-    if (!recipient.allowed) throw CommonException.tooManyRequests();
+    await this.limits.requireMailAllowed(newEmail);
 
     const token = newToken();
     await this.changes.save({
@@ -101,6 +114,16 @@ export class EmailChangeService {
     await this.access.require(auth, Permission.AccountUpdate, [auth.customerId]);
     await this.changes.delete(auth.customerId);
     return { message: emailChangeMessages.cancelled };
+  }
+
+  /**
+   * Whether a link still works and which address it confirms, asked when its page opens; uses
+   * nothing up. Like reset links it needs no rate limit: the token holds 256 random bits.
+   */
+  async checkLink(token: string): Promise<EmailChangeLinkResponse> {
+    const change = await this.changes.findLiveByToken(hashToken(token), this.clock.now());
+    if (!change) throw AccountException.notice(emailChangeMessages.linkInvalid);
+    return { newEmail: change.newEmail };
   }
 
   /**
