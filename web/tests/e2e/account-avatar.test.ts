@@ -4,7 +4,7 @@ import { avatarMessages } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { useBrowserTest, type ViewportName } from '../support/browser.js';
+import { snackbar, type ViewportName, useBrowserTest } from '../support/browser.js';
 
 /** A 600x400 picture: left half red, right half blue. */
 async function picture(format: 'png' | 'jpeg' | 'webp' | 'gif'): Promise<Buffer> {
@@ -46,10 +46,6 @@ const TYPES = [
     menu: 150,
   },
 ] as const;
-
-async function snackbar(page: Page, text: string): Promise<void> {
-  await page.getByTestId('snackbar').filter({ hasText: text }).first().waitFor();
-}
 
 /**
  * The avatar row (issue 16; account-and-auth §2.1, §4.1, §5, §8, §9): each accepted type through

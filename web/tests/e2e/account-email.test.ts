@@ -9,18 +9,10 @@ import {
   startSmtpReceiver,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
+import { overflowsHorizontally, pathOfLink, useBrowserTest } from '../support/browser.js';
 
 const smtp = await startSmtpReceiver();
 const STRONG = 'Correct-Horse-9-battery';
-
-/** The path and query of the confirmation link in a mail. */
-function linkPath(text: string): string {
-  const match = /https?:\/\/[^\s]*\/auth\/confirm-email-change\?token=[A-Za-z0-9_%-]+/.exec(text);
-  if (!match) throw new Error(`No confirmation link in ${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
 
 /**
  * The e-mail row's own rules and the confirmation page's refusals (issue 16, account-and-auth
@@ -60,7 +52,10 @@ describe('the e-mail change in Chromium: field rules and the confirmation page',
       body: JSON.stringify({ newEmail, password: STRONG }),
     });
     assert.equal(requested.status, 200);
-    return linkPath(await smtp.textOfMailTo(newEmail, /Confirm your new email/, mark));
+    return pathOfLink(
+      await smtp.textOfMailTo(newEmail, /Confirm your new email/, mark),
+      '/auth/confirm-email-change',
+    );
   }
   /** A refused post answers 422; Chromium logs that as a failed resource. */
   const allowRefusals = (page: Page) => t.allowConsoleError(page, /status of 422/);

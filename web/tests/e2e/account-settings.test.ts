@@ -9,22 +9,10 @@ import {
   startSmtpReceiver,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
+import { overflowsHorizontally, pathOfLink, snackbar, useBrowserTest } from '../support/browser.js';
 
 const smtp = await startSmtpReceiver();
 const STRONG = 'Correct-Horse-9-battery';
-
-/** The path and query of the confirmation link in a mail. */
-function linkPath(text: string): string {
-  const match = /https?:\/\/[^\s]*\/auth\/confirm-email-change\?token=[A-Za-z0-9_%-]+/.exec(text);
-  if (!match) throw new Error(`No confirmation link in ${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
-
-async function snackbar(page: Page, text: string): Promise<void> {
-  await page.getByTestId('snackbar').filter({ hasText: text }).first().waitFor();
-}
 
 /**
  * The account settings page (issue 16, account-and-auth §2.1, §4.1): the name, password,
@@ -255,10 +243,16 @@ describe('account settings in Chromium', () => {
       await row.getByRole('button', { name: 'Resend' }).click();
       await snackbar(page, emailChangeMessages.sent(newEmail));
       const secondMail = await smtp.textOfMailTo(newEmail, /Confirm your new email/, resendMark);
-      assert.notEqual(linkPath(secondMail), linkPath(firstMail), 'a new link replaces the first');
+      assert.notEqual(
+        pathOfLink(secondMail, '/auth/confirm-email-change'),
+        pathOfLink(firstMail, '/auth/confirm-email-change'),
+        'a new link replaces the first',
+      );
 
       // The first link no longer works; the second does, after a click.
-      const confirm = await t.open(linkPath(secondMail), { javaScript });
+      const confirm = await t.open(pathOfLink(secondMail, '/auth/confirm-email-change'), {
+        javaScript,
+      });
       await confirm
         .getByRole('heading', { level: 1, name: emailChangeMessages.confirmTitle })
         .waitFor();

@@ -8,7 +8,13 @@ import {
   startSmtpReceiver,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
+import {
+  overflowsHorizontally,
+  pathOfLink,
+  snackbar,
+  useBrowserTest,
+  waitForHydration,
+} from '../support/browser.js';
 
 // Real services for the whole file: an SMTP receiver for the mail, an OAuth server for Google.
 const smtp = await startSmtpReceiver();
@@ -21,19 +27,6 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}
 
 /** The text part of the mail to `to` whose subject matches (the SMTP receiver's). */
 const mailTo = (to: string, subject: RegExp, after = 0) => smtp.textOfMailTo(to, subject, after);
-
-function pathOfLink(text: string, path: string): string {
-  const match = new RegExp(
-    `https?://[^\\s]*${path.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_%-]+`,
-  ).exec(text);
-  if (!match) throw new Error(`No ${path} link in ${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
-
-async function snackbar(page: Page, text: string): Promise<void> {
-  await page.getByTestId('snackbar').filter({ hasText: text }).first().waitFor();
-}
 
 /**
  * The sign-in flows in Chromium, with JavaScript on or off (one file each, run in parallel):

@@ -179,3 +179,18 @@ export function overflowsHorizontally(page: Page): Promise<boolean> {
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
 }
+
+/** Waits for the snackbar to show `text` (the shared notification, §2.1). */
+export async function snackbar(page: Page, text: string): Promise<void> {
+  await page.getByTestId('snackbar').filter({ hasText: text }).first().waitFor();
+}
+
+/** The path and query of the `${path}?token=` link in a mail's text. */
+export function pathOfLink(text: string, path: string): string {
+  const match = new RegExp(
+    `https?://[^\\s]*${path.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_%-]+`,
+  ).exec(text);
+  if (!match) throw new Error(`No ${path} link in ${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
