@@ -18,3 +18,4 @@ export * from './api/endpoints.js';
 export * from './api/fill-path.js';
 export * from './apps/app-authorization.js';
 export * from './account/index.js';
+export * from './projects/index.js';

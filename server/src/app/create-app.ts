@@ -22,12 +22,10 @@ import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
 import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
-import { FILE_STORAGE } from '../common/tokens.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
 import { HealthService } from '../modules/health/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
-import type { FileStorage } from '../modules/storage/index.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';
 import { httpBff, inProcessBff } from './in-process-bff.js';
@@ -184,7 +182,7 @@ export async function startApp(
     await app.init();
 
     const demo = config.seedDemo
-      ? await seedDemoCustomer(runtime.dataSource, app.get<FileStorage>(FILE_STORAGE))
+      ? await seedDemoCustomer(runtime.dataSource)
       : null;
 
     await app.listen({ port: config.port, host: config.host });

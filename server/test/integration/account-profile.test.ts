@@ -5,6 +5,7 @@ import {
   accountMessages,
   apiPaths,
   customerDefaults,
+  FREE_LIMITS,
   endpoints,
   type ChangeAccountInfoResponse,
   type CustomerResponse,
@@ -63,6 +64,8 @@ describe('the customer object and the name and newsletter rows (issue 16)', () =
       defaultCoupon: null,
       projects: { limits: { created: 2 } },
       avatar: null,
+      storage: { used: 0, limit: FREE_LIMITS.storageMb },
+      files: { used: 2, limit: FREE_LIMITS.fileSlots },
     });
     assert.equal(body.links.marketingSite, app.runtime.config.links.marketingSite);
     assert.match(body.links.editor, /\/editor#\/$/);

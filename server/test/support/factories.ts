@@ -8,7 +8,10 @@ import {
   SessionsService,
 } from '../../src/modules/sessions/index.js';
 
-/** A customer row with a unique e-mail; no password unless given. */
+/**
+ * A customer row with a unique e-mail; no password unless given. The welcome screen is off
+ * (it would cover the dashboard of every test); tests of the onboarding turn it on.
+ */
 export async function newCustomer(
   dataSource: DataSource,
   overrides: Partial<Omit<CustomerEntity, 'createdAt' | 'updatedAt'>> = {},
@@ -20,6 +23,7 @@ export async function newCustomer(
     name: `Customer ${suffix}`,
     passwordHash: null,
     verifiedAt: new Date(),
+    onboardingProjects: false,
     ...overrides,
   });
   return customers.save(customer);

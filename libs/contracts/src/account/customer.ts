@@ -1,4 +1,5 @@
 import type { SiteCoupon } from '../coupons/coupon.js';
+import type { FileSlots, StorageUsage } from '../projects/project.js';
 
 /** The types an avatar may be stored as (account-and-auth §5); the bytes must match the type. */
 export const AVATAR_MIME_TYPES = [
@@ -49,6 +50,14 @@ export interface Customer {
   projects: { limits: { created: number } };
   subscription: { accessLevel: number; plan: string; paymentMethod: PaymentMethod };
   avatar: Avatar | null;
+  // The dashboard's fields (projects-dashboard §3).
+  isFree: boolean;
+  isTeam: boolean;
+  hasTeamAccess: boolean;
+  /** MB used of the plan's limit. */
+  storage: StorageUsage;
+  /** Project slots: the free plan has a limit, paid plans none. */
+  files: FileSlots;
 }
 
 /** The fields later features will fill: free plan, no team, no apps. */
@@ -59,6 +68,9 @@ export const customerDefaults = {
   hasProAccess: false,
   isAnnual: false,
   partOfTeam: false,
+  isFree: true,
+  isTeam: false,
+  hasTeamAccess: false,
   teamSubscription: { teamPlanActive: false },
   invites: [],
   onboarding: { projects: false },

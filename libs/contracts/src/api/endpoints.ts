@@ -35,6 +35,28 @@ import type {
   ChangeAccountInfoResponse,
 } from '../account/account-dto.js';
 import type { OutboxListResponse } from '../dev/outbox.js';
+import type {
+  CreatedProjectResponse,
+  CreateLabelRequest,
+  CreateProjectRequest,
+  DeletedLabelResponse,
+  DuplicateProjectRequest,
+  DuplicateProjectResponse,
+  LabelResponse,
+  LabelsResponse,
+  MoveProjectsRequest,
+  OnboardingRequest,
+  OnboardingResponse,
+  OpenDemoResponse,
+  Project,
+  ProjectDetails,
+  ProjectIdsRequest,
+  ProjectIdsResponse,
+  ProjectListResponse,
+  ProjectWithData,
+  UpdateLabelRequest,
+  UpdateProjectRequest,
+} from '../projects/project.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
 import type { SessionInfoResponse } from '../session-info/session-info.js';
 
@@ -181,6 +203,55 @@ export const endpoints = {
     ),
     /** Signs one of the customer's own sessions out; 204, or 404 for anyone else's. */
     endSession: endpoint().delete(`${API_BASE}/account/sessions/:id`),
+  },
+  /**
+   * The project API (projects-dashboard §7). The spec names the `customer/projects` calls; the
+   * others' paths are ours (decision 66). A project or folder of someone else answers 404.
+   */
+  projects: {
+    /** Query: rows, page, titleSearchFilter, sort_by, label, team, sharedWithMe. */
+    list: endpoint<undefined, ProjectListResponse>().get(`${API_BASE}/projects`),
+    /** 422 with `limits.created` when the file slots or the storage are used up. */
+    create: endpoint<CreateProjectRequest, CreatedProjectResponse>().post(`${API_BASE}/projects`),
+    /** Multipart: the `file` field (svg, jpeg, png, gif, webp or json) and an optional `label`. */
+    import: endpoint<MultipartBody, CreatedProjectResponse>().post(`${API_BASE}/projects/import`),
+    get: endpoint<undefined, ProjectWithData>().get(`${API_BASE}/projects/:id`),
+    update: endpoint<UpdateProjectRequest, Project>().put(`${API_BASE}/projects/:id`),
+    /** The project file (`*.animata.json`) as a download; import reads it back. */
+    export: endpoint().get(`${API_BASE}/projects/:id/export`),
+    /** The static preview (SVG text), served as user content. */
+    preview: endpoint().get(`${API_BASE}/projects/:id/preview`),
+    /** Opening a demo: the customer's own changed copy (made once), to open instead. */
+    openDemo: endpoint<undefined, OpenDemoResponse>().post(`${API_BASE}/projects/:id/open-demo`),
+    /** Changed demos back to the original: their copies are removed. */
+    resetDemos: endpoint<ProjectIdsRequest, ProjectIdsResponse>().post(
+      `${API_BASE}/customer/projects/reset`,
+    ),
+    duplicate: endpoint<DuplicateProjectRequest, DuplicateProjectResponse>().post(
+      `${API_BASE}/customer/projects/:id/duplicate`,
+    ),
+    /** Moves the projects to a folder, or to none (relabel). */
+    move: endpoint<MoveProjectsRequest, ProjectIdsResponse>().put(`${API_BASE}/customer/projects`),
+    deleteMany: endpoint<ProjectIdsRequest, ProjectIdsResponse>().delete(
+      `${API_BASE}/customer/projects`,
+    ),
+    delete: endpoint<undefined, ProjectIdsResponse>().delete(`${API_BASE}/customer/projects/:id`),
+    details: endpoint<undefined, ProjectDetails>().get(
+      `${API_BASE}/customer/projects/:id/get-details`,
+    ),
+  },
+  labels: {
+    /** The folder tree, the demo folder included (isDemo). */
+    list: endpoint<undefined, LabelsResponse>().get(`${API_BASE}/customer/labels`),
+    create: endpoint<CreateLabelRequest, LabelResponse>().post(`${API_BASE}/customer/labels`),
+    update: endpoint<UpdateLabelRequest, LabelResponse>().put(`${API_BASE}/customer/labels/:id`),
+    /** Removes the folder and its sub-folders; their projects move to All projects. */
+    delete: endpoint<undefined, DeletedLabelResponse>().delete(`${API_BASE}/customer/labels/:id`),
+  },
+  onboarding: {
+    projects: endpoint<OnboardingRequest, OnboardingResponse>().post(
+      `${API_BASE}/onboarding/projects`,
+    ),
   },
   twoFactor: {
     email: endpoint<TwoFactorEmailRequest, TwoFactorTokenResponse>().post(

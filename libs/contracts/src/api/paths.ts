@@ -40,6 +40,15 @@ export const pagePaths = {
   cookies: '/cookies',
   confirmEmailChange: '/auth/confirm-email-change',
   devOutbox: '/dev/outbox',
+  // The projects dashboard (projects-dashboard §2).
+  folder: '/folder/:folder',
+  label: '/label/:label',
+  teamProjects: '/team/:team',
+  teamFolder: '/team/:team/:folder',
+  sharedWithMe: '/shared-with-me',
+  renders: '/renders/',
+  /** A project's page: `/{id}`. */
+  project: '/:id',
   /** Starts social sign-in (`?redirectTo=`); fill `:provider` with fillPath. */
   socialSignIn: '/auth/social/:provider',
 } as const;

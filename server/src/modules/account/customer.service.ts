@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { customerDefaults, type CustomerResponse } from '@animata/contracts';
+import { customerDefaults, FREE_LIMITS, type CustomerResponse } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
@@ -53,6 +53,9 @@ export class CustomerService {
         defaultCoupon,
         projects: { limits: { created } },
         avatar,
+        // Until the projects module measures storage (issue 17).
+        storage: { used: 0, limit: FREE_LIMITS.storageMb },
+        files: { used: created, limit: FREE_LIMITS.fileSlots },
       },
       links: this.config.links,
     };

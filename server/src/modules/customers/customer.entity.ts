@@ -40,6 +40,14 @@ export class CustomerEntity {
   @Column({ name: 'newsletter_changed_at', type: 'timestamptz', nullable: true })
   newsletterChangedAt!: Date | null;
 
+  /** The welcome screen and tour are still to show (projects-dashboard §4 Onboarding). */
+  @Column({ name: 'onboarding_projects', type: 'boolean', default: true })
+  onboardingProjects!: boolean;
+
+  /** The last tour step the customer reached. */
+  @Column({ name: 'onboarding_step', type: 'smallint', default: 0 })
+  onboardingStep!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

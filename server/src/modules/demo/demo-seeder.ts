@@ -1,9 +1,9 @@
+import { DEFAULT_PROJECT_OPTIONS, type ProjectData } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import { newPublicId, newStrongPassword } from '../../common/ids.js';
 import { PasswordHasher } from '../auth/index.js';
 import { CustomerEntity } from '../customers/index.js';
 import { ProjectEntity } from '../projects/index.js';
-import type { FileStorage } from '../storage/index.js';
 import { DEMO_EMAIL, DEMO_NAME, DEMO_PROJECTS } from './demo-content.js';
 
 export interface DemoCredentials {
@@ -17,7 +17,6 @@ export interface DemoCredentials {
  */
 export async function seedDemoCustomer(
   dataSource: DataSource,
-  storage: FileStorage,
   hasher = new PasswordHasher(),
 ): Promise<DemoCredentials | null> {
   const password = newStrongPassword();
@@ -37,7 +36,15 @@ export async function seedDemoCustomer(
     );
     for (const demo of DEMO_PROJECTS) {
       const id = newPublicId();
-      await storage.put(`projects/${id}.svg`, demo.svg);
+      const data: ProjectData = {
+        options: {
+          ...DEFAULT_PROJECT_OPTIONS,
+          dimension: { width: demo.width, height: demo.height },
+          duration: demo.durationMs,
+        },
+        document: demo.svg,
+        definitions: {},
+      };
       await manager.save(
         manager.create(ProjectEntity, {
           id,
@@ -47,6 +54,8 @@ export async function seedDemoCustomer(
           width: demo.width,
           height: demo.height,
           durationMs: demo.durationMs,
+          data,
+          sizeBytes: Buffer.byteLength(JSON.stringify(data)),
         }),
       );
     }

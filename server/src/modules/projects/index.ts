@@ -1,2 +1,3 @@
-// The projects module's public surface (its entity, until the dashboard work builds the rest).
+// The projects module's public surface.
 export { ProjectEntity } from './project.entity.js';
+export { LabelEntity } from './label.entity.js';

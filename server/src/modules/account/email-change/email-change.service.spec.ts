@@ -36,6 +36,8 @@ function customer(overrides: Partial<CustomerEntity> = {}): CustomerEntity {
     passwordUpdatePostponedAt: null,
     newsletterUnsubscribed: true,
     newsletterChangedAt: null,
+    onboardingProjects: false,
+    onboardingStep: 0,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,

@@ -1,0 +1,4 @@
+export * from './project.js';
+export * from './project-data.js';
+export * from './dashboard-rules.js';
+export * from './project-messages.js';

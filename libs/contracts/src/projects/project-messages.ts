@@ -1,0 +1,62 @@
+/** The dashboard's texts (projects-dashboard §2, §5, §8), word for word where the spec gives them. */
+export const projectMessages = {
+  invalidFileType: 'Invalid File Type',
+  tooComplex: 'The file is too complex. Memory limit reached.',
+  createFailed: 'Failed to create project.',
+  sameFolder: 'You cannot move the project to the same folder.',
+  // Our own (decision 66).
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 64 characters long',
+  fileSlotsFull: 'You have used all your file slots. Upgrade to create more projects.',
+  storageFull: 'Your storage is full. Upgrade to store more projects.',
+  demoReadOnly: 'Demo projects cannot be changed this way.',
+  folderIntoItself: 'A folder cannot be moved into itself or one of its folders.',
+  folderTooDeep: 'Folders can be nested at most 5 levels deep.',
+} as const;
+
+export const dashboardTexts = {
+  allProjects: 'All projects',
+  myRenders: 'My renders',
+  sharedWithMe: 'Shared with me',
+  demoProjects: 'Demo projects',
+  createTeam: 'Create a team',
+  newProject: 'New project',
+  uploadFile: 'Upload file',
+  createFolder: 'Create folder',
+  searchFolder: 'Search this folder',
+  searchAll: 'Search all projects',
+  share: 'Share',
+  manageTeam: 'Manage Team',
+  members: 'Members',
+  selectAll: 'Select all',
+  deleteSelected: 'Delete',
+  removeSelected: 'Remove',
+  resetSelected: 'Reset',
+  moveSelected: 'Move',
+  viewProject: 'View project',
+  emptyProjects: 'Create your first project',
+  emptyShared: 'No shared projects yet',
+  emptyTeam: 'No team projects yet',
+  teamExpired: 'This teams plan is expired',
+  emptyRenders: 'Export your first video/gif',
+  renderJobs: 'Render jobs',
+  completedRenders: 'Completed renders',
+  premium: 'Premium',
+  premiumTooltip: 'Available in PRO and TEAM plans',
+  welcomeStartOwn: 'Start on my own',
+  welcomeOpenDemo: 'Open a demo project',
+  welcomeContinue: 'Continue to dashboard',
+} as const;
+
+/** Free accounts' limits (decision 66); paid plans (issue 18) lift them. */
+export const FREE_LIMITS = {
+  fileSlots: 20,
+  storageMb: 100,
+} as const;
+
+/** Steps of the welcome tour (§9). */
+export const TOUR_STEPS = 3;
+/** Search debounce (§9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Folders nest at most this deep (decision 66). */
+export const MAX_FOLDER_DEPTH = 5;
