@@ -11,6 +11,7 @@ import {
   checkSameAnswer,
   compare,
   machine,
+  printChecks,
   printTable,
   roundSettings,
   runInterleaved,
@@ -64,23 +65,39 @@ for (const file of chosen) {
     current = environment;
     const { targets } = environment;
     console.log(`   targets: ${targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
-    await checkSameAnswer(targets, bench.request, { sameBody: bench.sameBody ?? false });
-    const samples = await runInterleaved(targets, bench.request, settings);
-    const summary = summarize(
-      samples,
-      targets.map((t) => t.name),
-    );
-    const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
-    printTable(bench.title, summary, comparison);
+    // One request, or several scenarios measured on the same setup (seeding once).
+    const scenarios = bench.scenarios ?? [{ name: bench.name, request: bench.request }];
+    const results = {};
+    for (const scenario of scenarios) {
+      if (scenarios.length > 1) console.log(`\n-- ${scenario.name}: ${scenario.request.path}`);
+      await checkSameAnswer(targets, scenario.request, { sameBody: bench.sameBody ?? false });
+      const samples = await runInterleaved(targets, scenario.request, settings);
+      const summary = summarize(
+        samples,
+        targets.map((t) => t.name),
+      );
+      const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
+      const title = scenarios.length > 1 ? `${bench.title}: ${scenario.name}` : bench.title;
+      printTable(title, summary, comparison);
+      results[scenario.name] = { request: scenario.request, summary, comparison, samples };
+    }
+    const checks = bench.checks ? bench.checks(results) : [];
+    printChecks(checks);
+    const only = scenarios.length === 1 ? results[scenarios[0].name] : null;
     record.benches.push({
       name: bench.name,
       title: bench.title,
-      request: bench.request,
       settings,
       notes: environment.notes ?? {},
-      summary,
-      comparison,
-      samples,
+      ...(only
+        ? {
+            request: only.request,
+            summary: only.summary,
+            comparison: only.comparison,
+            samples: only.samples,
+          }
+        : { scenarios: results }),
+      checks,
     });
   } catch (error) {
     failed = true;

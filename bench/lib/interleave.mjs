@@ -14,6 +14,7 @@ export function latencyOf(histogram) {
     mean: Math.round(histogram.mean / 10) / 100,
     p50: at(50),
     p90: at(90),
+    p95: at(95),
     p99: at(99),
     max: Math.round(histogram.max / 10) / 100,
   };

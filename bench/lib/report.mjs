@@ -34,6 +34,7 @@ export function summarize(samples, targetNames) {
       rpsMin: Math.min(...rates),
       rpsMax: Math.max(...rates),
       p50Ms: latency.p50,
+      p95Ms: latency.p95,
       p99Ms: latency.p99,
       serverCpuMicrosPerRequest: microsPerRequest(mine, 'serverCpuSeconds', requests),
       mainThreadCpuMicrosPerRequest: microsPerRequest(mine, 'mainThreadCpuSeconds', requests),
@@ -80,7 +81,16 @@ export function compare(samples, summary, { subject, baseline, atLeast }) {
 
 export function printTable(title, summary, comparison) {
   const rows = [
-    ['target', 'req/s', 'min..max req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'failures'],
+    [
+      'target',
+      'req/s',
+      'min..max req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'server CPU µs/req',
+      'failures',
+    ],
   ];
   for (const [name, s] of Object.entries(summary)) {
     rows.push([
@@ -88,6 +98,7 @@ export function printTable(title, summary, comparison) {
       Math.round(s.rps).toString(),
       `${Math.round(s.rpsMin)}..${Math.round(s.rpsMax)}`,
       String(s.p50Ms),
+      String(s.p95Ms),
       String(s.p99Ms),
       s.serverCpuMicrosPerRequest === null
         ? 'n/a'
@@ -156,4 +167,20 @@ export function writeResults(startedAt, record) {
   const json = JSON.stringify(record, (key, value) => (key === 'histogram' ? undefined : value), 2);
   writeFileSync(file, `${json}\n`);
   return file;
+}
+
+/**
+ * Floors that compare scenarios of one bench with each other (a last page against the first):
+ * `{ label, value, atMost | atLeast, met }`, printed after the tables.
+ */
+export function printChecks(checks) {
+  if (checks.length === 0) return;
+  console.log('checks across scenarios:');
+  for (const check of checks) {
+    const bound = check.atMost !== undefined ? `<= ${check.atMost}` : `>= ${check.atLeast}`;
+    console.log(
+      `  ${check.label}: ${check.value.toFixed(3)} (floor ${bound}) -> ${check.met ? 'met' : 'NOT met'}`,
+    );
+  }
+  console.log('');
 }

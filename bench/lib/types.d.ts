@@ -15,10 +15,30 @@ export interface BenchTarget {
   pid?: number;
 }
 
+export interface BenchScenario {
+  name: string;
+  request: BenchRequest;
+}
+
+/** A floor comparing scenarios with each other, e.g. the last page's p95 against the first's. */
+export interface BenchCheck {
+  label: string;
+  value: number;
+  atMost?: number;
+  atLeast?: number;
+  met: boolean;
+}
+
 export interface Bench {
   name: string;
   title: string;
-  request: BenchRequest;
+  /** One request; or `scenarios`, each measured on the same setup. */
+  request?: BenchRequest;
+  scenarios?: BenchScenario[];
+  /** Floors across scenarios, from each scenario's summary (p95Ms, rps) and comparison. */
+  checks?(
+    results: Record<string, { summary: Record<string, { p95Ms: number; rps: number }> }>,
+  ): BenchCheck[];
   /** All targets must answer the same JSON before load starts. */
   sameBody?: boolean;
   /** subject / baseline on req/s, judged against atLeast. */
