@@ -354,8 +354,13 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
       { page: 0 },
       { sort_by: 'size_desc' },
       { x: 1 },
+      { titleSearchFilter: 'a\u0000b' },
+      { titleSearchFilter: 'x'.repeat(65) },
     ] as Array<Record<string, string | number>>) {
       assert.equal((await call('GET', listPath(query))).status, 422, JSON.stringify(query));
     }
+    // A folder id that cannot exist is a folder that is not there.
+    for (const label of ['nope', '\u0000', '00000000-0000-4000-8000-00000000000G'])
+      assert.equal((await call('GET', listPath({ label }))).status, 404, label);
   });
 });
