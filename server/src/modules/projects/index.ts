@@ -2,3 +2,7 @@
 export { ProjectEntity } from './project.entity.js';
 export { LabelEntity } from './label.entity.js';
 export { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
+export { ProjectsModule } from './projects.module.js';
+export { ProjectsService } from './projects.service.js';
+export { ProjectsRepository, type Usage } from './projects.repository.js';
+export { ProjectException, ProjectErrorCode } from './project.exception.js';
