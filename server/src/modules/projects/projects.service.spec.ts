@@ -11,6 +11,7 @@ import { ProjectErrorCode, ProjectException } from './project.exception.js';
 import type { ProjectsRepository } from './projects.repository.js';
 import { limitRefusal, ProjectsService, toProject } from './projects.service.js';
 import type { ThumbnailScheduler } from './thumbnails/thumbnail-scheduler.js';
+import type { FileStorage } from '../storage/index.js';
 
 const ALICE = { customerId: 'alice' };
 const MB = 1024 * 1024;
@@ -73,7 +74,14 @@ function serviceWith(options: {
       calls.push(`thumbnail ${id.length} ${version}`);
     },
   } as unknown as ThumbnailScheduler;
-  const service = new ProjectsService(access, projects, {} as LabelsRepository, thumbnails);
+  const storage = { delete: async () => undefined } as unknown as FileStorage;
+  const service = new ProjectsService(
+    access,
+    projects,
+    {} as LabelsRepository,
+    thumbnails,
+    storage,
+  );
   return { service, calls };
 }
 
