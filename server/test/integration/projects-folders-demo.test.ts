@@ -15,6 +15,7 @@ import {
   type ProjectListResponse,
   type ProjectWithData,
 } from '@animata/contracts';
+import { ProjectsService } from '../../src/modules/projects/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   newCustomer,
@@ -317,6 +318,23 @@ describe('folders, demo projects and the projects onboarding', () => {
       { action: 'cancel' },
     );
     assert.equal(cancelled.body.onboarding.projects, false);
+  });
+
+  it('queues the previews the demo originals lack, and the thumbnail job writes them', async () => {
+    const queued = await app.app.get(ProjectsService).requestMissingDemoPreviews();
+    assert.equal(queued, demos.length);
+    const deadline = Date.now() + 15_000;
+    let rows: Array<{ pending_preview: boolean; preview_key: string | null }> = [];
+    while (Date.now() < deadline) {
+      rows = await db().query(
+        `SELECT pending_preview, preview_key FROM projects WHERE id = ANY($1::text[])`,
+        [demos],
+      );
+      if (rows.every((row) => !row.pending_preview)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(rows.every((row) => !row.pending_preview && row.preview_key !== null));
+    assert.equal(await app.app.get(ProjectsService).requestMissingDemoPreviews(), 0);
   });
 
   it('starts new customers with the welcome screen on', async () => {
