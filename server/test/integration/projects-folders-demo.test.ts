@@ -235,6 +235,21 @@ describe('folders, demo projects and the projects onboarding', () => {
     assert.ok(customer.id);
   });
 
+  it('makes one copy when a demo is opened several times at once', async () => {
+    const { customer, call } = await signedIn();
+    const opened = await Promise.all(
+      [0, 1, 2].map(() =>
+        call<{ id: string }>('POST', id(endpoints.projects.openDemo.path, demos[1]!)),
+      ),
+    );
+    assert.equal(new Set(opened.map((answer) => answer.body.id)).size, 1);
+    const copies: Array<{ n: number }> = await db().query(
+      `SELECT count(*)::int AS n FROM projects WHERE owner_id = $1 AND from_id = $2`,
+      [customer.id, demos[1]],
+    );
+    assert.equal(copies[0]!.n, 1);
+  });
+
   it('refuses to delete, move, share or change a demo', async () => {
     const { customer, call } = await signedIn();
     const folder = await newLabel(db(), customer.id);
