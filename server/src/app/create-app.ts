@@ -25,6 +25,7 @@ import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/sec
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
 import { HealthService } from '../modules/health/index.js';
+import { ProjectsService } from '../modules/projects/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';
@@ -52,8 +53,11 @@ function isProbe(request: { url?: string }): boolean {
   return PROBE_PATHS.has(query === -1 ? url : url.slice(0, query));
 }
 
-/** The only API call that takes a multipart body (an upload). */
-const MULTIPART_PATHS = new Set<string>([endpoints.account.changeAvatar.path]);
+/** The API calls that take a multipart body (uploads). */
+const MULTIPART_PATHS = new Set<string>([
+  endpoints.account.changeAvatar.path,
+  endpoints.projects.import.path,
+]);
 
 /**
  * Multipart bodies for uploads, with tight limits: one file of at most an avatar's size and one
@@ -181,9 +185,9 @@ export async function startApp(
     }
     await app.init();
 
-    const demo = config.seedDemo
-      ? await seedDemoCustomer(runtime.dataSource)
-      : null;
+    const demo = config.seedDemo ? await seedDemoCustomer(runtime.dataSource) : null;
+    // The seeder writes rows only: their previews come from the thumbnail job.
+    if (config.seedDemo) await app.get(ProjectsService).requestMissingDemoPreviews();
 
     await app.listen({ port: config.port, host: config.host });
     const address = fastify.server.address();
