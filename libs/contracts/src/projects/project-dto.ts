@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -126,6 +126,7 @@ export class ProjectListQueryDto {
   page?: number;
 
   @IsOptional()
+  @Matches(NO_CONTROL_CHARACTERS)
   @MaxLength(SEARCH_MAX_LENGTH)
   @IsString()
   titleSearchFilter?: string;
@@ -172,7 +173,6 @@ export class UpdateProjectBody implements UpdateProjectRequest {
 
   @IsOptional()
   @IsIn([0, 1])
-  @Type(() => Number)
   is_public?: 0 | 1;
 
   @IsOptional()
