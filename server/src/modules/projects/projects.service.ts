@@ -309,6 +309,16 @@ export class ProjectsService {
     return { projects: removed.map((row) => row.id) };
   }
 
+  /**
+   * Queues the previews the demo originals lack (the seeder writes rows only); run at start
+   * where the demo is seeded. A version already queued is queued once (the job id).
+   */
+  async requestMissingDemoPreviews(): Promise<number> {
+    const missing = await this.projects.demoOriginalsWithoutPreview();
+    for (const { id, version } of missing) await this.thumbnails.request(id, version);
+    return missing.length;
+  }
+
   /** The preview files of deleted projects; one that cannot be removed is left, not fatal. */
   private async removePreviews(deleted: Array<{ previewKey: string | null }>): Promise<void> {
     await Promise.allSettled(
