@@ -31,8 +31,8 @@ const PLAIN_DOCTYPE = /<!DOCTYPE[^[>]*>/gi;
 /** `url(` in any case, with the argument up to the closing parenthesis. */
 const URL_FUNCTION = /url\(\s*([^)]*?)\s*\)/gi;
 /**
- * CSS functions that load a resource without `url(`: renamed so the declaration becomes
- * invalid and is dropped by the browser.
+ * CSS functions that load a resource without `url(`: an attribute holding one is dropped; in
+ * a <style> the rest of the declaration is replaced, so the browser drops it as invalid.
  */
 const LOADING_FUNCTIONS = /((?:-webkit-)?image-set|src|element)\s*\(/gi;
 /** The same, with the rest of the declaration (what cleanCss replaces). */
