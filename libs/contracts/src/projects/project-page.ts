@@ -51,6 +51,7 @@ export const uploadTexts = {
     count === 1 ? 'Uploading 1 file' : `Uploading file ${index} of ${count}`,
   imported: (count: number) => (count === 1 ? 'Project created.' : `${count} projects created.`),
   noFile: 'Choose a file to upload.',
+  dismiss: 'Dismiss',
 } as const;
 
 /**

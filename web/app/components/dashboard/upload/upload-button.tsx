@@ -4,6 +4,7 @@ import {
   IMPORT_FORM_FIELDS,
   projectMessages,
   projectPagePaths,
+  SNACKBAR_TIMEOUT_MS,
   uploadTexts,
 } from '@animata/contracts';
 import { useLocation, useRevalidator } from '@remix-run/react';
@@ -87,6 +88,13 @@ export function UploadButton({ label }: { label: string | null }) {
     },
     [label, revalidator],
   );
+
+  // The success line goes after a while, like a snackbar; refusals stay until dismissed.
+  useEffect(() => {
+    if (done === null) return;
+    const timer = setTimeout(() => setDone(null), SNACKBAR_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
 
   // Files dropped anywhere on the page (the dashboard mounts this once, in its toolbar).
   useEffect(() => {
@@ -195,30 +203,46 @@ export function UploadButton({ label }: { label: string | null }) {
           </>
         )}
       </form>
-      {progress ? (
-        <div className="upload__status">
-          <span id={progressId} className="upload__progress-label">
-            {uploadTexts.uploading(progress.index, progress.count)}
-          </span>
-          <progress
-            className="upload__progress"
-            aria-labelledby={progressId}
-            max={Math.max(1, progress.total)}
-            value={progress.sent}
-          />
+      {/* A tray at the bottom of the screen, so the toolbar keeps its height. */}
+      <div className="upload__tray">
+        {progress ? (
+          <div className="upload__card upload__status">
+            <span id={progressId} className="upload__progress-label">
+              {uploadTexts.uploading(progress.index, progress.count)}
+            </span>
+            <progress
+              className="upload__progress"
+              aria-labelledby={progressId}
+              max={Math.max(1, progress.total)}
+              value={progress.sent}
+            />
+          </div>
+        ) : null}
+        <div role="status" className="upload__card upload__done">
+          {done ?? ''}
         </div>
-      ) : null}
-      <div role="status" className="upload__done">
-        {done ? <span className="muted">{done}</span> : null}
+        <div role="alert" className="upload__card upload__failures">
+          {failures.length > 0 ? (
+            <>
+              <ul className="upload__errors">
+                {failures.map((failure) => (
+                  <li key={failure.key} data-file={failure.name}>
+                    <span className="upload__error-file">{failure.name}</span>:{' '}
+                    <span className="upload__error-message">{failure.message}</span>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setFailures([])}
+              >
+                {uploadTexts.dismiss}
+              </button>
+            </>
+          ) : null}
+        </div>
       </div>
-      <ul role="alert" className="upload__errors">
-        {failures.map((failure) => (
-          <li key={failure.key} data-file={failure.name}>
-            <span className="upload__error-file">{failure.name}</span>:{' '}
-            <span className="upload__error-message">{failure.message}</span>
-          </li>
-        ))}
-      </ul>
       {dragging ? (
         <div className="upload__drop" aria-hidden="true">
           <span className="upload__drop-text">{uploadTexts.dropHere}</span>
