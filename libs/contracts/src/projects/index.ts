@@ -2,3 +2,4 @@ export * from './project.js';
 export * from './project-data.js';
 export * from './dashboard-rules.js';
 export * from './project-messages.js';
+export * from './dashboard-notices.js';
