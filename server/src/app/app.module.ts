@@ -10,6 +10,7 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../modules/mail/index.js';
 import { MaintenanceModule } from '../modules/maintenance/index.js';
 import { MetricsController } from '../modules/metrics/index.js';
+import { ProjectsModule, ProjectThumbnailsModule } from '../modules/projects/index.js';
 import { StorageModule } from '../modules/storage/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
@@ -33,6 +34,8 @@ export class AppModule {
         JobsModule,
         MailModule,
         MaintenanceModule,
+        ProjectThumbnailsModule,
+        ProjectsModule,
       ],
       controllers: [MetricsController],
     };

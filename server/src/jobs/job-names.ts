@@ -23,6 +23,8 @@ export interface JobPayloads {
   'auth.password-reset-requested': { email: string };
   /** A confirmation request: mails a verification link if the account is unverified. */
   'auth.verification-requested': { email: string };
+  /** Writes the static preview of one version of a project's data (issue 17). */
+  'projects.thumbnail': { projectId: string; version: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -32,4 +34,5 @@ export const jobQueue: Record<JobName, QueueName> = {
   'maintenance.cleanup': queues.maintenance,
   'auth.password-reset-requested': queues.mail,
   'auth.verification-requested': queues.mail,
+  'projects.thumbnail': queues.thumbnails,
 };

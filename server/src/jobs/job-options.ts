@@ -27,6 +27,8 @@ export const jobDefaults: Record<JobName, { attempts: number; backoffMs: number 
   // A database hiccup must not lose a reset link; the mail job then retries on its own.
   'auth.password-reset-requested': { attempts: 3, backoffMs: 5_000 },
   'auth.verification-requested': { attempts: 3, backoffMs: 5_000 },
+  // A storage or database hiccup must not leave a card without its preview for good.
+  'projects.thumbnail': { attempts: 4, backoffMs: 2_000 },
 };
 
 /** Jobs one worker runs at the same time on each queue (options.concurrency overrides all). */

@@ -9,12 +9,14 @@ describe('JobRegistry', () => {
     registry.register('maintenance.cleanup', async () => 'cleanup');
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     const handlers = registry.complete();
     assert.deepEqual(Object.keys(handlers).sort(), [
       'auth.password-reset-requested',
       'auth.verification-requested',
       'mail.send',
       'maintenance.cleanup',
+      'projects.thumbnail',
     ]);
   });
 
@@ -23,6 +25,7 @@ describe('JobRegistry', () => {
     registry.register('mail.send', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     assert.throws(() => registry.complete(), {
       message:
         'Job handlers are wrong: no handler for "maintenance.cleanup". Each job in server/src/jobs/job-names.ts needs exactly one handler, registered by its feature module.',
@@ -36,6 +39,7 @@ describe('JobRegistry', () => {
     registry.register('maintenance.cleanup', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     assert.throws(
       () => registry.complete(),
       /Job handlers are wrong: more than one handler for "mail.send"\./,

@@ -59,6 +59,7 @@ describe('JobsRunner', () => {
     registry.register('maintenance.cleanup', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     registry.every('maintenance.cleanup', 3_600_000, {});
     await runner.onApplicationBootstrap();
     assert.ok(queue.handlers);
@@ -74,6 +75,7 @@ describe('JobsRunner', () => {
     registry.register('maintenance.cleanup', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     registry.every('maintenance.cleanup', 1000, {});
     await runner.onApplicationBootstrap();
     assert.equal(queue.handlers, null);
@@ -88,6 +90,7 @@ describe('JobsRunner', () => {
     registry.register('mail.send', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     await assert.rejects(runner.onApplicationBootstrap(), /no handler for "maintenance.cleanup"/);
     assert.equal(queue.closed, true);
   });
@@ -102,6 +105,7 @@ describe('JobsRunner', () => {
     registry.register('maintenance.cleanup', async () => undefined);
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
+    registry.register('projects.thumbnail', async () => undefined);
     await runner.onApplicationBootstrap();
     const handler = queue.handlers!['mail.send'];
     assert.equal(await handler(context(1, 3)), 'sent');

@@ -34,6 +34,7 @@ const idleHandlers: JobHandlers = {
   'maintenance.cleanup': async () => undefined,
   'auth.password-reset-requested': async () => undefined,
   'auth.verification-requested': async () => undefined,
+  'projects.thumbnail': async () => undefined,
 };
 
 function handlers(mailHandler: JobHandler<'mail.send'>): JobHandlers {

@@ -12,6 +12,13 @@ export const projectMessages = {
   demoReadOnly: 'Demo projects cannot be changed this way.',
   folderIntoItself: 'A folder cannot be moved into itself or one of its folders.',
   folderTooDeep: 'Folders can be nested at most 5 levels deep.',
+  titleInvalid: 'Title must not contain control characters',
+  folderInvalid: 'Choose a folder',
+  projectsRequired: 'Choose at least one project',
+  tooManyProjects: 'Choose at most 1000 projects at a time',
+  invalidData: 'The project data is not valid',
+  nothingToChange: 'Nothing to change',
+  stepRequired: 'Step is required',
 } as const;
 
 export const dashboardTexts = {

@@ -5,6 +5,8 @@ import { DATA_SOURCE } from '../tokens.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Session ids are the SHA-256 of their token, in hex. */
 const SESSION_ID = /^[0-9a-f]{64}$/;
+/** Project ids: 32 lowercase letters and digits (PROJECT_ID_PATTERN of the contracts). */
+const PROJECT_ID = /^[a-z0-9]{32}$/;
 
 /**
  * The access checks' reads: each answers, in one query for the whole set, which of the ids the
@@ -43,6 +45,72 @@ export class AccessRepository {
     if (wanted.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT id FROM avatars WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Of these projects, the actor's own. `demos: false` leaves out demo projects (their changed
+   * copies too), which cannot be deleted or moved (projects-dashboard §6).
+   */
+  async projectsOfActor(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    options: { demos: boolean },
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      options.demos
+        ? `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1`
+        : `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1 AND NOT is_demo`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these projects, those the actor may open: their own, and the demo originals. */
+  async projectsReadableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM projects
+        WHERE id = ANY($2::text[]) AND (owner_id = $1 OR (is_demo AND from_id IS NULL))`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these projects, the demo originals (the demo folder's, which everyone may open). */
+  async demoOriginals(ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM projects WHERE id = ANY($1::text[]) AND is_demo AND from_id IS NULL`,
+      [wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these projects, the actor's changed demos (their own copies of a demo original). */
+  async demoCopiesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM projects
+        WHERE id = ANY($2::text[]) AND owner_id = $1 AND is_demo AND from_id IS NOT NULL`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these folders, the actor's own. */
+  async labelsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM labels WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
       [actorId, wanted],
     );
     return new Set(rows.map((row) => row.id));

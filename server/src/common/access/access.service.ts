@@ -22,6 +22,21 @@ export class AccessService {
         return this.repository.sessionsOfActor(actor.customerId, wanted);
       case Permission.AvatarDelete:
         return this.repository.avatarsOfActor(actor.customerId, wanted);
+      case Permission.ProjectRead:
+        return this.repository.projectsReadableBy(actor.customerId, wanted);
+      case Permission.ProjectUpdate:
+        return this.repository.projectsOfActor(actor.customerId, wanted, { demos: true });
+      case Permission.ProjectDelete:
+      case Permission.ProjectMove:
+        return this.repository.projectsOfActor(actor.customerId, wanted, { demos: false });
+      case Permission.DemoOpen:
+        return this.repository.demoOriginals(wanted);
+      case Permission.DemoReset:
+        return this.repository.demoCopiesOfActor(actor.customerId, wanted);
+      case Permission.LabelRead:
+      case Permission.LabelUpdate:
+      case Permission.LabelDelete:
+        return this.repository.labelsOfActor(actor.customerId, wanted);
     }
   }
 

@@ -10,6 +10,22 @@ export enum Permission {
   SessionDelete = 'session.delete',
   /** Remove an avatar: only one's own. */
   AvatarDelete = 'avatar.delete',
+  /** Open or copy a project: one's own (demo copies included) or a demo original. */
+  ProjectRead = 'project.read',
+  /** Rename a project, change its data or public flag: one's own, a changed demo included. */
+  ProjectUpdate = 'project.update',
+  /** Delete a project: one's own, never a demo (projects-dashboard §6). */
+  ProjectDelete = 'project.delete',
+  /** Move a project to a folder: one's own, never a demo (§6). */
+  ProjectMove = 'project.move',
+  /** Make one's changed copy of a demo: the demo originals. */
+  DemoOpen = 'demo.open',
+  /** Reset a changed demo: one's own changed copies. */
+  DemoReset = 'demo.reset',
+  /** List, rename, move or delete a folder, or put projects in it: one's own. */
+  LabelRead = 'label.read',
+  LabelUpdate = 'label.update',
+  LabelDelete = 'label.delete',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

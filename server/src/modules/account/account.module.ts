@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/index.js';
 import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
+import { ProjectsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { AccountPasswordService } from './account-password.service.js';
 import { AccountController } from './account.controller.js';
@@ -20,7 +21,7 @@ import { ProfileService } from './profile.service.js';
 
 /** Every /account/* call and the session info: the signed-in customer's own settings. */
 @Module({
-  imports: [AuthModule, CouponsModule, CustomersModule, SessionsModule],
+  imports: [AuthModule, CouponsModule, CustomersModule, ProjectsModule, SessionsModule],
   controllers: [
     AccountController,
     CustomerController,

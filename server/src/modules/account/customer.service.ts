@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { customerDefaults, FREE_LIMITS, type CustomerResponse } from '@animata/contracts';
-import type { DataSource } from 'typeorm';
 import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
-import { CLOCK, CONFIG, DATA_SOURCE } from '../../common/tokens.js';
+import { CLOCK, CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
-import { ProjectEntity } from '../projects/index.js';
+import { ProjectsRepository } from '../projects/index.js';
 import type { AuthenticatedCustomer } from '../sessions/index.js';
 import { AvatarService } from './avatar/avatar.service.js';
+
+/** Bytes in MB with one decimal (§3 storage). */
+export function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+}
 
 /**
  * The customer object of account-and-auth §3, one call for the whole account area. What exists
@@ -20,29 +24,28 @@ export class CustomerService {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly coupons: CouponsRepository,
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly projects: ProjectsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly avatars: AvatarService,
   ) {}
 
   async of(auth: AuthenticatedCustomer): Promise<CustomerResponse> {
-    const [customer, defaultCoupon, created, avatar] = await Promise.all([
+    const [customer, defaultCoupon, usage, avatar] = await Promise.all([
       this.customers.findById(auth.customerId),
       this.coupons.findSiteCoupon(this.clock.now()),
-      // The projects the customer made themselves: the demo folder's do not count (§3 limits).
-      this.dataSource
-        .getRepository(ProjectEntity)
-        .countBy({ ownerId: auth.customerId, isDemo: false }),
+      // The counters the trigger keeps: the demo folder's projects count toward neither.
+      this.projects.usageOf(auth.customerId),
       this.avatars.currentOf(auth.customerId),
     ]);
+    const created = usage.projectsCount;
     if (!customer) throw CommonException.unauthenticated();
     return {
       customer: {
         ...customerDefaults,
         teamSubscription: { ...customerDefaults.teamSubscription },
         invites: [],
-        onboarding: { ...customerDefaults.onboarding },
+        onboarding: { projects: customer.onboardingProjects },
         subscription: { ...customerDefaults.subscription },
         id: customer.id,
         email: customer.email,
@@ -53,8 +56,11 @@ export class CustomerService {
         defaultCoupon,
         projects: { limits: { created } },
         avatar,
-        // Until the projects module measures storage (issue 17).
-        storage: { used: 0, limit: FREE_LIMITS.storageMb },
+        // Every customer is on the free plan until plans come (issue 18).
+        isFree: true,
+        isTeam: false,
+        hasTeamAccess: false,
+        storage: { used: megabytes(usage.storageBytes), limit: FREE_LIMITS.storageMb },
         files: { used: created, limit: FREE_LIMITS.fileSlots },
       },
       links: this.config.links,

@@ -88,4 +88,15 @@ export class CustomersRepository {
       { newsletterUnsubscribed: unsubscribed, newsletterChangedAt: at },
     );
   }
+
+  /** The welcome screen and tour (projects-dashboard §4): still to show, and the step reached. */
+  async setProjectsOnboarding(id: string, change: { projects?: boolean; step?: number }) {
+    await this.customers.update(
+      { id },
+      {
+        ...(change.projects === undefined ? {} : { onboardingProjects: change.projects }),
+        ...(change.step === undefined ? {} : { onboardingStep: change.step }),
+      },
+    );
+  }
 }

@@ -1,3 +1,8 @@
 // The projects module's public surface.
 export { ProjectEntity } from './project.entity.js';
 export { LabelEntity } from './label.entity.js';
+export { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
+export { ProjectsModule } from './projects.module.js';
+export { ProjectsService } from './projects.service.js';
+export { ProjectsRepository, type Usage } from './projects.repository.js';
+export { ProjectException, ProjectErrorCode } from './project.exception.js';

@@ -1,0 +1,173 @@
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * What one use of user SVG allows on top of DOMPurify's SVG profile (the avatar forbids styles
+ * and animation; projects keep SMIL and CSS animation). References that leave the document are
+ * never kept: `href` only to `#fragment` (or what `keepHref` accepts) and `url()` only to
+ * `#id` (or what `keepUrl` accepts).
+ */
+export interface SvgProfile {
+  forbidTags: readonly string[];
+  /** Elements DOMPurify's SVG profile leaves out that this use needs (e.g. SMIL's `animate`). */
+  addTags?: readonly string[];
+  addAttrs?: readonly string[];
+  forbidAttrs?: readonly string[];
+  /** Another href value to keep besides `#fragment`, on the given element (lowercase name). */
+  keepHref?: (value: string, element: string) => boolean;
+  /** Another url() argument to keep besides `#id` (quotes and spaces already removed). */
+  keepUrl?: (target: string) => boolean;
+  /** Attribute names (lowercase) whose value must not be one of these, e.g. SMIL's attributeName. */
+  forbidAttrValues?: Readonly<Record<string, RegExp>>;
+}
+
+/** A DOCTYPE with no internal subset: editors write one; it declares nothing, so it can go. */
+const PLAIN_DOCTYPE = /<!DOCTYPE[^[>]*>/gi;
+/** `url(` in any case, with the argument up to the closing parenthesis. */
+const URL_FUNCTION = /url\(\s*([^)]*?)\s*\)/gi;
+/**
+ * CSS functions that load a resource without `url(`: renamed so the declaration becomes
+ * invalid and is dropped by the browser.
+ */
+const LOADING_FUNCTIONS = /((?:-webkit-)?image-set|src|element)\s*\(/gi;
+
+export type SvgRefusal = 'not-utf8' | 'entities' | 'not-svg';
+
+export type SanitisedSvg =
+  | { ok: true; document: Document; root: SVGSVGElement; serialize(): string }
+  | { ok: false; reason: SvgRefusal };
+
+/**
+ * Makes user SVG safe to serve (decision 61): strict UTF-8, no DOCTYPE declaring entities, a
+ * well-formed document whose root is SVG, then DOMPurify with the profile. Scripts, on*
+ * handlers, javascript: and external links, external image/use/style references and
+ * foreignObject go; viewBox, gradients and url(#id) stay. The answer is an XML document the
+ * caller may still adjust before serializing it. Shared by the avatar and the projects.
+ */
+export class SvgPurifier {
+  private readonly window = new JSDOM('').window;
+  private readonly purify: DOMPurify;
+  private readonly config: Config;
+
+  constructor(private readonly profile: SvgProfile) {
+    this.config = {
+      USE_PROFILES: { svg: true, svgFilters: true },
+      FORBID_TAGS: [...profile.forbidTags],
+      ADD_TAGS: [...(profile.addTags ?? [])],
+      ADD_ATTR: [...(profile.addAttrs ?? [])],
+      FORBID_ATTR: [...(profile.forbidAttrs ?? [])],
+    };
+    this.purify = createDOMPurify(this.window as unknown as Window & typeof globalThis);
+    this.purify.addHook('uponSanitizeAttribute', (node, data) => {
+      const name = data.attrName.toLowerCase();
+      const value = data.attrValue;
+      const element = node.nodeName.toLowerCase();
+      if (name === 'href' || name === 'xlink:href') {
+        const target = value.trim();
+        if (!target.startsWith('#') && !(profile.keepHref?.(target, element) ?? false)) {
+          data.keepAttr = false;
+        }
+        return;
+      }
+      const forbidden = profile.forbidAttrValues?.[name];
+      if (forbidden?.test(value.trim())) {
+        data.keepAttr = false;
+      } else if (!this.safeCssValue(value)) {
+        data.keepAttr = false;
+      }
+    });
+    this.purify.addHook('uponSanitizeElement', (node, data) => {
+      // Only reached when the profile keeps <style>: its text is cleaned rather than dropped.
+      if (data.tagName === 'style' && !profile.forbidTags.includes('style')) {
+        node.textContent = this.cleanCss(node.textContent ?? '');
+      }
+    });
+  }
+
+  sanitise(input: Buffer | string): SanitisedSvg {
+    let text: string;
+    if (typeof input === 'string') {
+      text = input;
+    } else {
+      try {
+        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(input);
+      } catch {
+        return { ok: false, reason: 'not-utf8' };
+      }
+    }
+    text = text.replace(PLAIN_DOCTYPE, '');
+    if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, reason: 'entities' };
+    // Well-formed XML with an SVG root, as the file will be served (image/svg+xml).
+    try {
+      const parsed = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document;
+      const root = parsed.documentElement;
+      if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS) {
+        return { ok: false, reason: 'not-svg' };
+      }
+    } catch {
+      return { ok: false, reason: 'not-svg' };
+    }
+    const body = this.purify.sanitize(text, { ...this.config, RETURN_DOM: true }) as Element;
+    const clean = body.firstElementChild;
+    if (!clean || clean.localName !== 'svg' || clean.namespaceURI !== SVG_NS) {
+      return { ok: false, reason: 'not-svg' };
+    }
+    // Serialized as XML and parsed back: the HTML parser DOMPurify uses may leave HTML-only
+    // entities (&nbsp;) that an XML reader refuses.
+    const xml = new this.window.XMLSerializer().serializeToString(clean);
+    return this.wrap(xml);
+  }
+
+  /** An already sanitised document, parsed for more changes (the preview's first frame). */
+  parseClean(xml: string): SanitisedSvg {
+    return this.wrap(xml);
+  }
+
+  /**
+   * CSS text with `@import` removed and every loading function that leaves the document made
+   * invalid. Backslash escapes could spell `url(` past these checks, so CSS with one is dropped.
+   */
+  cleanCss(css: string): string {
+    if (css.includes('\\')) return '';
+    return css
+      .replace(/@import\b[^;]*;?/gi, '')
+      .replace(URL_FUNCTION, (whole, argument: string) =>
+        this.keepUrl(argument) ? whole : 'invalid-url()',
+      )
+      .replace(LOADING_FUNCTIONS, 'invalid-$1(');
+  }
+
+  private safeCssValue(value: string): boolean {
+    if (!/\(/.test(value)) return true;
+    if (value.includes('\\')) return false;
+    LOADING_FUNCTIONS.lastIndex = 0;
+    if (LOADING_FUNCTIONS.test(value)) return false;
+    const rest = value.replace(URL_FUNCTION, (whole, argument: string) =>
+      this.keepUrl(argument) ? '' : whole,
+    );
+    return !/url\s*\(/i.test(rest);
+  }
+
+  private keepUrl(argument: string): boolean {
+    const target = argument
+      .trim()
+      .replace(/^(['"])(.*)\1$/s, '$2')
+      .trim();
+    if (target.startsWith('#')) return true;
+    return this.profile.keepUrl?.(target) ?? false;
+  }
+
+  private wrap(xml: string): SanitisedSvg {
+    const document = new JSDOM(xml, { contentType: 'image/svg+xml' }).window.document;
+    const root = document.documentElement as unknown as SVGSVGElement;
+    const serializer = new this.window.XMLSerializer();
+    return {
+      ok: true,
+      document,
+      root,
+      serialize: () => serializer.serializeToString(document),
+    };
+  }
+}

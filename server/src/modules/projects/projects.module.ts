@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/index.js';
+import { SessionsModule } from '../sessions/index.js';
+import { LabelsController, OnboardingController } from './labels.controller.js';
+import { LabelsRepository } from './labels.repository.js';
+import { LabelsService } from './labels.service.js';
+import { OnboardingService } from './onboarding.service.js';
+import { ProjectsController } from './projects.controller.js';
+import { ProjectsRepository } from './projects.repository.js';
+import { ProjectsService } from './projects.service.js';
+import { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
+
+/**
+ * Projects, folders and the projects onboarding (issue 17). Exports ProjectsService, which the
+ * import and export (ProjectFilesModule) call, and ProjectsRepository for the customer object's
+ * usage.
+ */
+@Module({
+  imports: [CustomersModule, SessionsModule, ProjectThumbnailsModule],
+  controllers: [ProjectsController, LabelsController, OnboardingController],
+  providers: [
+    ProjectsRepository,
+    LabelsRepository,
+    ProjectsService,
+    LabelsService,
+    OnboardingService,
+  ],
+  exports: [ProjectsService, ProjectsRepository],
+})
+export class ProjectsModule {}

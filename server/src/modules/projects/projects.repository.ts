@@ -1,0 +1,319 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ProjectData } from '@animata/contracts';
+import type pg from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DATA_SOURCE } from '../../common/tokens.js';
+import {
+  hasSearch,
+  inListOrder,
+  LIST_COLUMNS,
+  listPageStatement,
+  listSearchStatement,
+  listTotalStatement,
+  type ListRequest,
+  planPage,
+  type ProjectListRow,
+} from './project-list.sql.js';
+
+/** A project row as the service sees it (the list columns, `data` only when asked for). */
+export type ProjectRecord = ProjectListRow;
+export type ProjectRecordWithData = ProjectListRow & { data: ProjectData };
+
+/** The customer's counters as the migration's trigger keeps them. */
+export interface Usage {
+  projectsCount: number;
+  storageBytes: number;
+}
+
+/** What a new project row holds; the preview starts pending at version 1. */
+export interface NewProjectRow {
+  id: string;
+  ownerId: string;
+  title: string;
+  labelId: string | null;
+  fromId: string | null;
+  isDemo: boolean;
+  data: ProjectData;
+  width: number;
+  height: number;
+  durationMs: number;
+  sizeBytes: number;
+}
+
+/** A change of a project's data, with what follows from it. */
+export interface DataChange {
+  data: ProjectData;
+  width: number;
+  height: number;
+  durationMs: number;
+  sizeBytes: number;
+}
+
+/** A check run while the usage row is locked: a refusal to throw, or null to go on. */
+export type UsageCheck = (usage: Usage) => Error | null;
+
+const COLUMNS = LIST_COLUMNS;
+
+/**
+ * The one writer of `projects` (the files helper's thumbnail job writes only its preview
+ * columns). The counters in `project_usage` and `labels.projects_count` are the trigger's, never
+ * written here.
+ */
+@Injectable()
+export class ProjectsRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  /**
+   * One list request: the total, then the page, as the named statements of project-list.sql.ts
+   * on one connection (prepared once per connection, as the bench's bare server runs them).
+   */
+  async list(
+    request: ListRequest,
+    page: number,
+    rows: number,
+  ): Promise<{ total: number; rows: ProjectRecord[] }> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      // The pg client of the pool (QueryRunner.connect's public answer), for named statements.
+      const client = (await runner.connect()) as pg.PoolClient;
+      if (hasSearch(request)) {
+        const found = await client.query<ProjectListRow & { total: number }>(
+          listSearchStatement(request, { limit: rows, offset: (page - 1) * rows }),
+        );
+        if (found.rows.length > 0 || page === 1)
+          return {
+            total: found.rows[0]?.total ?? 0,
+            rows: found.rows.map(({ total: _total, ...row }) => row),
+          };
+        // Past the end of the matches: the total alone.
+      }
+      const totalResult = await client.query<{ total: number }>(listTotalStatement(request));
+      const total = totalResult.rows[0]?.total ?? 0;
+      const plan = hasSearch(request) ? null : planPage(total, page, rows);
+      if (plan === null) return { total, rows: [] };
+      const pageResult = await client.query<ProjectListRow>(listPageStatement(request, plan));
+      return { total, rows: inListOrder(pageResult.rows, plan) };
+    } finally {
+      await runner.release();
+    }
+  }
+
+  async findById(id: string): Promise<ProjectRecord | null> {
+    const rows: ProjectRecord[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM projects p WHERE p.id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findWithData(id: string): Promise<ProjectRecordWithData | null> {
+    const rows: ProjectRecordWithData[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}, p.data FROM projects p WHERE p.id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findManyByIds(ids: string[]): Promise<ProjectRecord[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(`SELECT ${COLUMNS} FROM projects p WHERE p.id = ANY($1::text[])`, [
+      ids,
+    ]);
+  }
+
+  async usageOf(ownerId: string): Promise<Usage> {
+    const rows: Array<{ projects_count: number; storage_bytes: string }> =
+      await this.dataSource.query(
+        `SELECT projects_count, storage_bytes FROM project_usage WHERE owner_id = $1`,
+        [ownerId],
+      );
+    const row = rows[0];
+    return row
+      ? { projectsCount: row.projects_count, storageBytes: Number(row.storage_bytes) }
+      : { projectsCount: 0, storageBytes: 0 };
+  }
+
+  /**
+   * Inserts the project while the owner's usage row is locked (`SELECT … FOR UPDATE`), so two
+   * racing creates cannot both pass `check`. Answers the row and the usage after the insert.
+   */
+  async insertWithinLimits(
+    row: NewProjectRow,
+    check: UsageCheck,
+  ): Promise<{ project: ProjectRecord; usage: Usage }> {
+    return this.dataSource.transaction(async (manager) => {
+      const before = await this.lockUsage(manager, row.ownerId);
+      const refusal = check(before);
+      if (refusal) throw refusal;
+      const inserted: ProjectRecord[] = await manager.query(
+        `INSERT INTO projects AS p (id, owner_id, title, label_id, from_id, is_demo, data, width,
+           height, duration_ms, size_bytes, preview_version, pending_preview)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, 1, true)
+         RETURNING ${COLUMNS}`,
+        [
+          row.id,
+          row.ownerId,
+          row.title,
+          row.labelId,
+          row.fromId,
+          row.isDemo,
+          JSON.stringify(row.data),
+          row.width,
+          row.height,
+          row.durationMs,
+          row.sizeBytes,
+        ],
+      );
+      const after = await this.lockUsage(manager, row.ownerId);
+      return { project: inserted[0]!, usage: after };
+    });
+  }
+
+  /** A demo's copy: made once per customer and original (an advisory lock orders racing opens). */
+  async findOrInsertDemoCopy(ownerId: string, originalId: string, row: NewProjectRow) {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `animata:demo-copy:${ownerId}:${originalId}`,
+      ]);
+      const existing: Array<{ id: string }> = await manager.query(
+        `SELECT id FROM projects WHERE owner_id = $1 AND from_id = $2 AND is_demo`,
+        [ownerId, originalId],
+      );
+      if (existing[0]) return { id: existing[0].id, created: false };
+      await manager.query(
+        `INSERT INTO projects (id, owner_id, title, label_id, from_id, is_demo, data, width,
+           height, duration_ms, size_bytes, preview_version, pending_preview)
+         VALUES ($1, $2, $3, NULL, $4, true, $5::jsonb, $6, $7, $8, $9, 1, true)`,
+        [
+          row.id,
+          ownerId,
+          row.title,
+          originalId,
+          JSON.stringify(row.data),
+          row.width,
+          row.height,
+          row.durationMs,
+          row.sizeBytes,
+        ],
+      );
+      return { id: row.id, created: true };
+    });
+  }
+
+  /** The customer's changed copies of these demos (by the copy's id or its original's). */
+  async demoCopiesOf(ownerId: string, ids: string[]): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM projects
+        WHERE owner_id = $1 AND is_demo AND from_id IS NOT NULL
+          AND (id = ANY($2::text[]) OR from_id = ANY($2::text[]))`,
+      [ownerId, ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Title and/or public flag; answers the row, or null when it is gone. */
+  async updateFields(
+    id: string,
+    fields: { title?: string; isPublic?: boolean },
+  ): Promise<ProjectRecord | null> {
+    const [rows]: [ProjectRecord[], number] = await this.dataSource.query(
+      `UPDATE projects AS p SET title = coalesce($2, title), is_public = coalesce($3, is_public),
+              updated_at = now()
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, fields.title ?? null, fields.isPublic ?? null],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * New data: the preview version goes up and the preview is pending until its job writes it.
+   * Inside the owner's usage lock, so a growing project cannot pass the storage limit twice.
+   */
+  async updateData(
+    id: string,
+    ownerId: string,
+    change: DataChange,
+    check: (usage: Usage, previousSize: number) => Error | null,
+  ): Promise<ProjectRecord | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const usage = await this.lockUsage(manager, ownerId);
+      const current: Array<{ size_bytes: number }> = await manager.query(
+        `SELECT size_bytes FROM projects WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!current[0]) return null;
+      const refusal = check(usage, current[0].size_bytes);
+      if (refusal) throw refusal;
+      const [rows]: [ProjectRecord[], number] = await manager.query(
+        `UPDATE projects AS p SET data = $2::jsonb, width = $3, height = $4, duration_ms = $5,
+                size_bytes = $6, preview_version = preview_version + 1, pending_preview = true,
+                updated_at = now()
+          WHERE id = $1 RETURNING ${COLUMNS}`,
+        [
+          id,
+          JSON.stringify(change.data),
+          change.width,
+          change.height,
+          change.durationMs,
+          change.sizeBytes,
+        ],
+      );
+      return rows[0] ?? null;
+    });
+  }
+
+  /** Moves the owner's projects to a folder (or none); answers the ids that moved. */
+  async move(ownerId: string, ids: string[], labelId: string | null): Promise<string[]> {
+    const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
+      `UPDATE projects SET label_id = $3
+        WHERE owner_id = $1 AND id = ANY($2::text[]) AND NOT is_demo
+          AND label_id IS DISTINCT FROM $3::uuid
+        RETURNING id`,
+      [ownerId, ids, labelId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes the owner's projects (never a demo here); answers the ids and their preview keys. */
+  async deleteMany(
+    ownerId: string,
+    ids: string[],
+    options: { demoCopies: boolean } = { demoCopies: false },
+  ): Promise<Array<{ id: string; previewKey: string | null }>> {
+    const [rows]: [Array<{ id: string; preview_key: string | null }>, number] =
+      await this.dataSource.query(
+        options.demoCopies
+          ? `DELETE FROM projects WHERE owner_id = $1 AND id = ANY($2::text[])
+               AND is_demo AND from_id IS NOT NULL RETURNING id, preview_key`
+          : `DELETE FROM projects WHERE owner_id = $1 AND id = ANY($2::text[]) AND NOT is_demo
+             RETURNING id, preview_key`,
+        [ownerId, ids],
+      );
+    return rows.map((row) => ({ id: row.id, previewKey: row.preview_key }));
+  }
+
+  /** The demo folder's originals: how many, and whose (the demo customer's). */
+  async demoFolder(): Promise<{ count: number; ownerId: string | null }> {
+    const rows: Array<{ count: number; owner_id: string | null }> = await this.dataSource.query(
+      `SELECT count(*)::int AS count, min(owner_id::text) AS owner_id
+         FROM projects WHERE is_demo AND from_id IS NULL`,
+    );
+    return { count: rows[0]?.count ?? 0, ownerId: rows[0]?.owner_id ?? null };
+  }
+
+  private async lockUsage(manager: EntityManager, ownerId: string): Promise<Usage> {
+    // The row may not exist yet (a customer's first project): create it, then lock it.
+    await manager.query(
+      `INSERT INTO project_usage (owner_id) VALUES ($1) ON CONFLICT (owner_id) DO NOTHING`,
+      [ownerId],
+    );
+    const rows: Array<{ projects_count: number; storage_bytes: string }> = await manager.query(
+      `SELECT projects_count, storage_bytes FROM project_usage WHERE owner_id = $1 FOR UPDATE`,
+      [ownerId],
+    );
+    return {
+      projectsCount: rows[0]!.projects_count,
+      storageBytes: Number(rows[0]!.storage_bytes),
+    };
+  }
+}

@@ -1,0 +1,332 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  DEMO_FOLDER_ID,
+  duplicateTitle,
+  emptyProjectData,
+  endpoints,
+  fillPath,
+  FREE_LIMITS,
+  projectMessages,
+  type CreatedProjectResponse,
+  type CreateProjectRequest,
+  type DuplicateProjectRequest,
+  type DuplicateProjectResponse,
+  type MoveProjectsRequest,
+  type OpenDemoResponse,
+  type Project,
+  type ProjectData,
+  type ProjectDetails,
+  type ProjectIdsRequest,
+  type ProjectIdsResponse,
+  type ProjectListQuery,
+  type ProjectListResponse,
+  type ProjectWithData,
+  type UpdateProjectRequest,
+} from '@animata/contracts';
+import { AccessService, type Actor, Permission } from '../../common/access/index.js';
+import { CommonException } from '../../common/errors/common.exception.js';
+import { newPublicId } from '../../common/ids.js';
+import { cleanProjectData } from './document/project-document.js';
+import { LabelsRepository } from './labels.repository.js';
+import type { ListView } from './project-list.sql.js';
+import { ProjectException } from './project.exception.js';
+import {
+  type DataChange,
+  type ProjectRecord,
+  ProjectsRepository,
+  type Usage,
+} from './projects.repository.js';
+import { ThumbnailScheduler } from './thumbnails/thumbnail-scheduler.js';
+
+/** A new project's title when none is given. */
+export const DEFAULT_PROJECT_TITLE = 'Untitled';
+
+const MB = 1024 * 1024;
+
+/** What a project's data implies for its row: size, duration and bytes (decision 66). */
+export function dataChangeOf(data: ProjectData): DataChange {
+  return {
+    data,
+    width: data.options.dimension.width,
+    height: data.options.dimension.height,
+    durationMs: data.options.duration,
+    sizeBytes: Buffer.byteLength(JSON.stringify(data)),
+  };
+}
+
+/**
+ * The free plan's refusal for one more project of `sizeBytes` (decision 66), or null. Slots
+ * first: a customer at 20 projects hears about slots whatever the size.
+ */
+export function limitRefusal(usage: Usage, sizeBytes: number): ProjectException | null {
+  if (usage.projectsCount >= FREE_LIMITS.fileSlots)
+    return ProjectException.limitReached(projectMessages.fileSlotsFull, usage.projectsCount);
+  if (usage.storageBytes + sizeBytes > FREE_LIMITS.storageMb * MB)
+    return ProjectException.limitReached(projectMessages.storageFull, usage.projectsCount);
+  return null;
+}
+
+/** A project row as the dashboard lists it (§3), seen by `actorId`. */
+export function toProject(row: ProjectRecord, actorId: string): Project {
+  const own = row.owner_id === actorId;
+  return {
+    id: row.id,
+    title: row.title,
+    owner: { id: row.owner_id },
+    label: row.label_id,
+    isPublic: row.is_public,
+    shares: { customers: [], teams: [], label: { customers: [], teams: [] } },
+    canEdit: own,
+    canCopy: true,
+    isDemo: row.is_demo,
+    fromId: row.from_id,
+    preview_uri:
+      row.preview_key === null
+        ? null
+        : fillPath(endpoints.projects.preview.path, {
+            params: { id: row.id },
+            query: { v: row.preview_version },
+          }),
+    pendingPreview: row.pending_preview,
+    created: row.created_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    duration: row.duration_ms,
+    type: row.duration_ms > 0 ? 'animation' : 'static',
+    dimension: { width: row.width, height: row.height },
+    size: row.size_bytes,
+  };
+}
+
+/**
+ * Projects of the dashboard (projects-dashboard §2-§7, decision 66): lists, create, change,
+ * copy, move, delete, the demos. Every method starts with the access layer; someone else's
+ * project or folder answers 404. The counters are the database trigger's.
+ */
+@Injectable()
+export class ProjectsService {
+  constructor(
+    private readonly access: AccessService,
+    private readonly projects: ProjectsRepository,
+    private readonly labels: LabelsRepository,
+    private readonly thumbnails: ThumbnailScheduler,
+  ) {}
+
+  async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
+    const rows = query.rows ?? DEFAULT_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const empty: ProjectListResponse = {
+      data: [],
+      pagination: { totalFiles: 0, filesPerPage: rows, page },
+    };
+    // Teams and sharing come in their own issues: honest empty lists until then.
+    if (query.team !== undefined || query.sharedWithMe === true) return empty;
+    let view: ListView;
+    if (query.label === undefined || query.label === '') {
+      view = { kind: 'all', ownerId: actor.customerId };
+    } else if (query.label === DEMO_FOLDER_ID) {
+      view = { kind: 'demo', ownerId: actor.customerId };
+    } else {
+      await this.access.require(actor, Permission.LabelRead, [query.label]);
+      view = { kind: 'folder', ownerId: actor.customerId, labelId: query.label };
+    }
+    const result = await this.projects.list(
+      { view, sort: query.sort_by ?? DEFAULT_SORT, search: query.titleSearchFilter ?? null },
+      page,
+      rows,
+    );
+    return {
+      data: result.rows.map((row) => toProject(row, actor.customerId)),
+      pagination: { totalFiles: result.total, filesPerPage: rows, page },
+    };
+  }
+
+  /** A new project (also what import calls): within the free plan's limits, preview queued. */
+  async create(actor: Actor, request: CreateProjectRequest): Promise<CreatedProjectResponse> {
+    const labelId = await this.targetLabel(actor, request.label ?? null);
+    const data = request.data === undefined ? emptyProjectData() : cleanProjectData(request.data);
+    const change = dataChangeOf(data);
+    const { project, usage } = await this.projects.insertWithinLimits(
+      {
+        id: newPublicId(),
+        ownerId: actor.customerId,
+        title: request.title ?? DEFAULT_PROJECT_TITLE,
+        labelId,
+        fromId: null,
+        isDemo: false,
+        ...change,
+      },
+      (before) => limitRefusal(before, change.sizeBytes),
+    );
+    await this.thumbnails.request(project.id, project.preview_version);
+    return {
+      project: toProject(project, actor.customerId),
+      limits: { created: usage.projectsCount },
+    };
+  }
+
+  /** One project with its data: its page and the export. */
+  async withData(actor: Actor, id: string): Promise<ProjectWithData> {
+    await this.access.require(actor, Permission.ProjectRead, [id]);
+    const row = await this.projects.findWithData(id);
+    if (!row) throw CommonException.notFound();
+    return { ...toProject(row, actor.customerId), data: row.data };
+  }
+
+  async details(actor: Actor, id: string): Promise<ProjectDetails> {
+    await this.access.require(actor, Permission.ProjectRead, [id]);
+    const row = await this.projects.findById(id);
+    if (!row) throw CommonException.notFound();
+    const label = row.label_id === null ? null : await this.labels.findById(row.label_id);
+    return { project: toProject(row, actor.customerId), labelTitle: label?.title ?? null };
+  }
+
+  async update(actor: Actor, id: string, request: UpdateProjectRequest): Promise<Project> {
+    await this.requireOrDemo(actor, Permission.ProjectUpdate, [id]);
+    if (
+      request.title === undefined &&
+      request.is_public === undefined &&
+      request.data === undefined
+    )
+      throw ProjectException.notice(projectMessages.nothingToChange);
+    const current = await this.projects.findById(id);
+    if (!current) throw CommonException.notFound();
+    // Demos cannot be shared (§6), by link neither.
+    if (request.is_public !== undefined && current.is_demo)
+      throw ProjectException.notice(projectMessages.demoReadOnly);
+    let row: ProjectRecord | null = current;
+    if (request.title !== undefined || request.is_public !== undefined) {
+      row = await this.projects.updateFields(id, {
+        title: request.title,
+        isPublic: request.is_public === undefined ? undefined : request.is_public === 1,
+      });
+    }
+    if (request.data !== undefined) {
+      const change = dataChangeOf(cleanProjectData(request.data));
+      row = await this.projects.updateData(id, actor.customerId, change, (usage, previous) =>
+        // A demo copy counts toward nothing; a project that does not grow always fits.
+        current.is_demo ||
+        change.sizeBytes <= previous ||
+        usage.storageBytes - previous + change.sizeBytes <= FREE_LIMITS.storageMb * MB
+          ? null
+          : ProjectException.limitReached(projectMessages.storageFull, usage.projectsCount),
+      );
+      if (row) await this.thumbnails.request(row.id, row.preview_version);
+    }
+    if (!row) throw CommonException.notFound();
+    return toProject(row, actor.customerId);
+  }
+
+  /** A copy (§4 duplicate title), within the limits; a demo's copy becomes one's own project. */
+  async duplicate(
+    actor: Actor,
+    id: string,
+    request: DuplicateProjectRequest,
+  ): Promise<DuplicateProjectResponse> {
+    await this.access.require(actor, Permission.ProjectRead, [id]);
+    const source = await this.projects.findWithData(id);
+    if (!source) throw CommonException.notFound();
+    const ownSource = source.owner_id === actor.customerId && !source.is_demo;
+    const labelId =
+      request.label !== undefined
+        ? await this.targetLabel(actor, request.label)
+        : ownSource
+          ? source.label_id
+          : null;
+    const change = dataChangeOf(source.data);
+    const { project } = await this.projects.insertWithinLimits(
+      {
+        id: newPublicId(),
+        ownerId: actor.customerId,
+        title: request.title ?? duplicateTitle(source.title),
+        labelId,
+        fromId: source.from_id !== null && source.is_demo ? source.from_id : source.id,
+        isDemo: false,
+        ...change,
+      },
+      (before) => limitRefusal(before, change.sizeBytes),
+    );
+    await this.thumbnails.request(project.id, project.preview_version);
+    return { duplicateId: project.id };
+  }
+
+  /** Relabel: the projects go to a folder, or to none; refused when all are there already. */
+  async move(actor: Actor, request: MoveProjectsRequest): Promise<ProjectIdsResponse> {
+    const ids = [...new Set(request.projects)];
+    await this.requireOrDemo(actor, Permission.ProjectMove, ids);
+    const labelId = await this.targetLabel(actor, request.label);
+    const moved = await this.projects.move(actor.customerId, ids, labelId);
+    if (moved.length === 0) throw ProjectException.notice(projectMessages.sameFolder);
+    return { projects: moved };
+  }
+
+  async delete(actor: Actor, ids: string[]): Promise<ProjectIdsResponse> {
+    const wanted = [...new Set(ids)];
+    await this.requireOrDemo(actor, Permission.ProjectDelete, wanted);
+    const deleted = await this.projects.deleteMany(actor.customerId, wanted);
+    return { projects: deleted.map((row) => row.id) };
+  }
+
+  /** Opening a demo: the customer's own copy of it, made once; a copy opens as itself. */
+  async openDemo(actor: Actor, id: string): Promise<OpenDemoResponse> {
+    const ownCopy = await this.access.check(actor, Permission.DemoReset, [id]);
+    if (ownCopy.has(id)) return { id };
+    await this.access.require(actor, Permission.DemoOpen, [id]);
+    const original = await this.projects.findWithData(id);
+    if (!original) throw CommonException.notFound();
+    const copy = await this.projects.findOrInsertDemoCopy(actor.customerId, id, {
+      id: newPublicId(),
+      ownerId: actor.customerId,
+      title: original.title,
+      labelId: null,
+      fromId: id,
+      isDemo: true,
+      ...dataChangeOf(original.data),
+    });
+    if (copy.created) await this.thumbnails.request(copy.id, 1);
+    return { id: copy.id };
+  }
+
+  /** Changed demos back to their originals: the copies go (named by their id or the original's). */
+  async resetDemos(actor: Actor, request: ProjectIdsRequest): Promise<ProjectIdsResponse> {
+    const ids = [...new Set(request.projects)];
+    const [copies, originals] = await Promise.all([
+      this.access.check(actor, Permission.DemoReset, ids),
+      this.access.check(actor, Permission.DemoOpen, ids),
+    ]);
+    if (ids.some((id) => !copies.has(id) && !originals.has(id))) throw CommonException.notFound();
+    const toRemove = await this.projects.demoCopiesOf(actor.customerId, ids);
+    const removed = await this.projects.deleteMany(actor.customerId, toRemove, {
+      demoCopies: true,
+    });
+    return { projects: removed.map((row) => row.id) };
+  }
+
+  /**
+   * The folder a project goes to: null for none, one's own folder, never the demo folder; a
+   * folder of someone else answers 404.
+   */
+  private async targetLabel(actor: Actor, label: string | null): Promise<string | null> {
+    if (label === null || label === '') return null;
+    if (label === DEMO_FOLDER_ID)
+      throw ProjectException.field('label', projectMessages.demoReadOnly);
+    await this.access.require(actor, Permission.LabelUpdate, [label]);
+    return label;
+  }
+
+  /**
+   * The access check of a change; a demo the customer may open is refused with the demos'
+   * message (§6) instead of the 404 of what they cannot see.
+   */
+  private async requireOrDemo(actor: Actor, permission: Permission, ids: string[]): Promise<void> {
+    const allowed = await this.access.check(actor, permission, ids);
+    const denied = ids.filter((id) => !allowed.has(id));
+    if (denied.length === 0) return;
+    const readable = await this.access.check(actor, Permission.ProjectRead, denied);
+    if (denied.every((id) => readable.has(id)))
+      throw ProjectException.notice(projectMessages.demoReadOnly);
+    throw CommonException.notFound();
+  }
+}

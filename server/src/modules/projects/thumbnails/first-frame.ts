@@ -1,0 +1,67 @@
+import type { ProjectData } from '@animata/contracts';
+import { projectSvg } from '../document/project-svg.js';
+
+const SMIL = ['animate', 'animateTransform', 'animateMotion', 'set'];
+/** animation, animation-name, -webkit-animation-duration… declarations, with their value. */
+const ANIMATION_DECLARATION = /(^|[;{\s])(?:-webkit-)?animation(?:-[a-z-]+)?\s*:[^;}]*;?/gi;
+
+/** CSS without @keyframes blocks (braces matched, so nested rules go with them). */
+function withoutKeyframes(css: string): string {
+  let out = '';
+  let index = 0;
+  const at = /@(?:-webkit-)?keyframes\b/gi;
+  for (let match = at.exec(css); match; match = at.exec(css)) {
+    out += css.slice(index, match.index);
+    const open = css.indexOf('{', match.index);
+    if (open === -1) return out;
+    let depth = 0;
+    let end = open;
+    for (; end < css.length; end += 1) {
+      if (css[end] === '{') depth += 1;
+      else if (css[end] === '}' && (depth -= 1) === 0) break;
+    }
+    index = end + 1;
+    at.lastIndex = index;
+  }
+  return out + css.slice(index);
+}
+
+export function withoutCssAnimation(css: string): string {
+  return withoutKeyframes(css).replace(ANIMATION_DECLARATION, '$1');
+}
+
+/**
+ * The static first frame of a project as an SVG file (the dashboard's preview): the document
+ * sanitised again, SMIL elements and CSS animations removed, the background painted, and a
+ * viewBox so the card can scale it. Null when the stored document is not usable SVG.
+ */
+export function firstFrameSvg(data: ProjectData): string | null {
+  const result = projectSvg.sanitise(data.document);
+  if (!result.ok) return null;
+  const { document, root } = result;
+  for (const name of SMIL) {
+    for (const element of [...document.getElementsByTagNameNS(root.namespaceURI, name)]) {
+      element.remove();
+    }
+  }
+  for (const style of [...document.getElementsByTagNameNS(root.namespaceURI, 'style')]) {
+    style.textContent = withoutCssAnimation(style.textContent ?? '');
+  }
+  for (const element of [...document.querySelectorAll('[style]')]) {
+    const css = withoutCssAnimation(element.getAttribute('style') ?? '').trim();
+    if (css === '') element.removeAttribute('style');
+    else element.setAttribute('style', css);
+  }
+  const { width, height } = data.options.dimension;
+  if (!root.hasAttribute('viewBox')) root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  if (!root.hasAttribute('width')) root.setAttribute('width', String(width));
+  if (!root.hasAttribute('height')) root.setAttribute('height', String(height));
+  if (data.options.background !== 'transparent') {
+    const rect = document.createElementNS(root.namespaceURI, 'rect');
+    rect.setAttribute('width', '100%');
+    rect.setAttribute('height', '100%');
+    rect.setAttribute('fill', data.options.background);
+    root.insertBefore(rect, root.firstChild);
+  }
+  return result.serialize();
+}

@@ -1,0 +1,67 @@
+import { liveEvents, projectPreviewKey, projectPreviewUri } from '@animata/contracts';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AppLogger } from '../../../common/logger.js';
+import { FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
+import { JobRegistry } from '../../../jobs/job-registry.js';
+import { LiveService } from '../../../live/live.service.js';
+import type { FileStorage } from '../../storage/index.js';
+import { firstFrameSvg } from './first-frame.js';
+import { ThumbnailRepository } from './thumbnail.repository.js';
+
+export type ThumbnailResult = { written: string } | { skipped: 'missing' | 'stale' | 'unreadable' };
+
+/**
+ * The handler of 'projects.thumbnail': writes the static first frame of one version, stores its
+ * key and size, clears pending_preview if that version is still current, removes the older
+ * preview and tells the owner's browsers. Running it again gives the same result (idempotent).
+ */
+@Injectable()
+export class ThumbnailJobs implements OnModuleInit {
+  private readonly logger: AppLogger;
+
+  constructor(
+    private readonly registry: JobRegistry,
+    private readonly projects: ThumbnailRepository,
+    private readonly live: LiveService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(LOGGER) logger: AppLogger,
+  ) {
+    this.logger = logger.child({ component: 'thumbnails' });
+  }
+
+  onModuleInit(): void {
+    this.registry.register('projects.thumbnail', (job) =>
+      this.write(job.data.projectId, job.data.version),
+    );
+  }
+
+  async write(projectId: string, version: number): Promise<ThumbnailResult> {
+    const source = await this.projects.findSource(projectId);
+    if (!source) return { skipped: 'missing' };
+    if (source.previewVersion !== version) return { skipped: 'stale' };
+    const svg = firstFrameSvg(source.data);
+    if (svg === null) {
+      // Stored data always went through cleanProjectData; this is not worth retrying.
+      this.logger.warn({ projectId, version }, 'thumbnail: the stored document is not SVG');
+      return { skipped: 'unreadable' };
+    }
+    const key = projectPreviewKey(projectId, version);
+    const preview = Buffer.from(svg, 'utf8');
+    await this.storage.put(key, preview);
+    const sizeBytes = Buffer.byteLength(JSON.stringify(source.data), 'utf8') + preview.length;
+    const stored = await this.projects.storePreview(projectId, version, key, sizeBytes);
+    if (!stored) {
+      // The data changed (or the project went) while this one was written: its job wins.
+      await this.storage.delete(key);
+      return { skipped: 'stale' };
+    }
+    if (stored.previousKey && stored.previousKey !== key) {
+      await this.storage.delete(stored.previousKey);
+    }
+    this.live.toCustomer(stored.ownerId, liveEvents.thumbnailReady, {
+      projectId,
+      previewUri: projectPreviewUri(projectId, version),
+    });
+    return { written: key };
+  }
+}
