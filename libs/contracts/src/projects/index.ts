@@ -5,3 +5,4 @@ export * from './project-messages.js';
 export * from './project-files.js';
 export * from './project-dto.js';
 export * from './project-page.js';
+export * from './dashboard-notices.js';

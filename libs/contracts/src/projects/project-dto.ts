@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -172,7 +172,6 @@ export class UpdateProjectBody implements UpdateProjectRequest {
 
   @IsOptional()
   @IsIn([0, 1])
-  @Type(() => Number)
   is_public?: 0 | 1;
 
   @IsOptional()
