@@ -9,10 +9,13 @@ import {
   projectPageTexts,
   type ProjectFile,
 } from '@animata/contracts';
+import { newDemoProjects } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
 import {
+  animatedData,
   ANIMATED_SVG,
+  createByApi,
   importByApi,
   listProjects,
   MIME,
@@ -43,7 +46,10 @@ describe('the project page in Chromium', () => {
   it('plays the project at its size with its title, Export, Share and the way back', async () => {
     const { cookies } = await signedIn(t);
     const page = await t.newPage({ cookies });
-    const { project } = await importByApi(t, page, svgFile('Spinning square.svg'));
+    const { project } = await createByApi(t, page, {
+      title: 'Spinning square',
+      data: animatedData(),
+    });
     await openProject(page, project.id);
 
     assert.equal(await page.title(), 'Spinning square · Animata');
@@ -82,10 +88,9 @@ describe('the project page in Chromium', () => {
     const { cookies } = await signedIn(t);
     const page = await t.newPage({ cookies, viewport: 'phone' });
     const wide = ANIMATED_SVG.replace('width="320" height="180"', 'width="1600" height="900"');
-    const { project } = await importByApi(t, page, {
-      name: 'Wide.svg',
-      mimeType: MIME.svg,
-      buffer: Buffer.from(wide),
+    const { project } = await createByApi(t, page, {
+      title: 'Wide',
+      data: animatedData(wide, 1600, 900),
     });
     await openProject(page, project.id);
     const box = await page
@@ -129,10 +134,11 @@ describe('the project page in Chromium', () => {
   it("answers another customer's project with the 404 page", async () => {
     const owner = await signedIn(t);
     const ownerPage = await t.newPage({ cookies: owner.cookies });
-    const { project } = await importByApi(t, ownerPage, svgFile('Private.svg'));
+    const { project } = await createByApi(t, ownerPage, { title: 'Private', data: animatedData() });
 
     const { cookies } = await signedIn(t);
     const page = await t.newPage({ cookies });
+    t.allowConsoleError(page, /status of 404/);
     const response = await page.goto(`/${project.id}`);
     assert.equal(response?.status(), 404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -153,9 +159,10 @@ describe('the project page in Chromium', () => {
     it(`opens a demo original read-only and makes one copy to edit (${mode})`, async () => {
       const { customer, cookies } = await signedIn(t);
       const page = await t.newPage({ cookies, javaScript });
-      const demos = await listProjects(page, { label: DEMO_FOLDER_ID });
-      const original = demos.data.find((entry) => entry.isDemo && entry.fromId === null);
-      assert.ok(original, 'a demo original in the demo folder');
+      const { projects } = await newDemoProjects(t.app.runtime.dataSource, [`Demo ${mode}`]);
+      const demos = await listProjects(page, { label: DEMO_FOLDER_ID, rows: '100' });
+      const original = demos.data.find((entry) => entry.id === projects[0]!.id);
+      assert.ok(original && original.isDemo && original.fromId === null, 'listed as a demo');
 
       await openProject(page, original.id, javaScript);
       await page.getByText(projectPageTexts.demoNotice).waitFor();

@@ -102,6 +102,29 @@ export async function watchForMischief(page: Page) {
 
 const origin = (t: BrowserTest) => new URL(t.app.url).origin;
 
+/** The animated SVG as a project's data (320x180, 2 s). */
+export function animatedData(document = ANIMATED_SVG, width = 320, height = 180) {
+  return {
+    options: { dimension: { width, height }, duration: 2000, fps: 60, background: 'transparent' },
+    document,
+    definitions: {},
+  };
+}
+
+/** Creates a project through the BFF with the page's cookies. */
+export async function createByApi(
+  t: BrowserTest,
+  page: Page,
+  body: { title: string; data?: ReturnType<typeof animatedData>; label?: string | null },
+): Promise<CreatedProjectResponse> {
+  const response = await page.request.post(endpoints.projects.create.path, {
+    headers: { origin: origin(t) },
+    data: body,
+  });
+  assert.ok(response.ok(), `${response.status()} ${await response.text()}`);
+  return (await response.json()) as CreatedProjectResponse;
+}
+
 /** Imports one file through the BFF with the page's cookies (for tests about other things). */
 export async function importByApi(
   t: BrowserTest,

@@ -21,10 +21,6 @@ export const IMPORT_FORM_FIELDS = {
   redirectTo: 'redirectTo',
 } as const;
 
-/** What the file chooser offers (§5): by extension and media type. The bytes still decide. */
-export const IMPORT_ACCEPT =
-  '.svg,.jpg,.jpeg,.png,.gif,.webp,.json,image/svg+xml,image/jpeg,image/png,image/gif,image/webp,application/json';
-
 /** The import action's answer to a JavaScript upload (one file per request). */
 export type ImportFileResult =
   | { ok: true; id: string; title: string; created: number }

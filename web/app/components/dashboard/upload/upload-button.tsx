@@ -1,7 +1,8 @@
 import {
   dashboardTexts,
-  IMPORT_ACCEPT,
   IMPORT_FORM_FIELDS,
+  PROJECT_IMPORT_ACCEPT,
+  PROJECT_IMPORT_LIMITS,
   projectMessages,
   projectPagePaths,
   SNACKBAR_TIMEOUT_MS,
@@ -65,16 +66,18 @@ export function UploadButton({ label }: { label: string | null }) {
       let before = 0;
       for (const [position, file] of files.entries()) {
         setProgress({ index: position + 1, count: files.length, sent: before, total });
-        const result = ACCEPTED_EXTENSIONS.test(file.name)
-          ? await sendImport(file, label, (loaded) =>
-              setProgress({
-                index: position + 1,
-                count: files.length,
-                sent: before + Math.min(loaded, file.size),
-                total,
-              }),
-            )
-          : ({ ok: false, message: projectMessages.invalidFileType } as const);
+        const result = !ACCEPTED_EXTENSIONS.test(file.name)
+          ? ({ ok: false, message: projectMessages.invalidFileType } as const)
+          : file.size > PROJECT_IMPORT_LIMITS.maxFileBytes
+            ? ({ ok: false, message: projectMessages.tooComplex } as const)
+            : await sendImport(file, label, (loaded) =>
+                setProgress({
+                  index: position + 1,
+                  count: files.length,
+                  sent: before + Math.min(loaded, file.size),
+                  total,
+                }),
+              );
         before += file.size;
         if (result.ok) created += 1;
         else failed.push({ key: `${position}`, name: file.name, message: result.message });
@@ -171,7 +174,7 @@ export function UploadButton({ label }: { label: string | null }) {
               ref={inputRef}
               type="file"
               name={IMPORT_FORM_FIELDS.file}
-              accept={IMPORT_ACCEPT}
+              accept={PROJECT_IMPORT_ACCEPT}
               multiple
               hidden
               aria-label={uploadTexts.chooseFiles}
@@ -193,7 +196,7 @@ export function UploadButton({ label }: { label: string | null }) {
               className="upload__input--plain"
               type="file"
               name={IMPORT_FORM_FIELDS.file}
-              accept={IMPORT_ACCEPT}
+              accept={PROJECT_IMPORT_ACCEPT}
               multiple
               required
             />
