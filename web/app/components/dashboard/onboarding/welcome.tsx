@@ -7,7 +7,14 @@ import {
   welcomeTexts,
 } from '@animata/contracts';
 import { Form, useLocation, useMatches, useNavigation, useSubmit } from '@remix-run/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useHydrated } from '../../../utils/use-hydrated.js';
 
 /**
@@ -94,6 +101,10 @@ function WelcomeDialog() {
         dismiss();
       }}
       onKeyDown={(event) => {
+        if (event.key === 'Tab') {
+          trapFocus(event.currentTarget, event);
+          return;
+        }
         if (event.key !== 'Escape') return;
         event.preventDefault();
         event.stopPropagation();
@@ -126,6 +137,27 @@ function WelcomeDialog() {
       </div>
     </dialog>
   );
+}
+
+/**
+ * Keeps Tab inside the dialog: a modal dialog makes the page inert, but Tab from its last
+ * button would still leave for the browser's own controls.
+ */
+function trapFocus(dialog: HTMLElement, event: ReactKeyboardEvent<HTMLElement>) {
+  const focusable = Array.from(
+    dialog.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, [tabindex]'),
+  ).filter((node) => node.tabIndex >= 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
