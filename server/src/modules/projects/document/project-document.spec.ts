@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PROJECT_DOCUMENT_LIMITS, projectMessages } from '@animata/contracts';
@@ -184,5 +185,14 @@ describe('cleanProjectData: options and definitions', () => {
       refusal({ options: OPTIONS, document, definitions: big }).code,
       ProjectErrorCode.TooComplex,
     );
+  });
+});
+
+describe('cleanProjectData: nested definitions', () => {
+  it('answers "too complex" for definitions nested past the depth limit', () => {
+    let nested: Record<string, unknown> = {};
+    for (let i = 0; i < PROJECT_DOCUMENT_LIMITS.maxDepth + 1; i++) nested = { a: nested };
+    const error = refusal({ options: OPTIONS, document: `<svg ${NS}/>`, definitions: nested });
+    assert.equal(error.code, ProjectErrorCode.TooComplex);
   });
 });

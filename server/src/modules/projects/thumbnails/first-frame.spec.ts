@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { firstFrameSvg, withoutCssAnimation } from './first-frame.js';
