@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { emptyProjectData, type ProjectData } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import type { StartedApp } from '../../src/app/create-app.js';
+import { newPublicId } from '../../src/common/ids.js';
 import { CustomerEntity } from '../../src/modules/customers/index.js';
+import { LabelEntity, ProjectEntity } from '../../src/modules/projects/index.js';
 import {
   type NewSessionMeta,
   sessionCookieName,
@@ -62,4 +65,64 @@ export async function newResetToken(
 export async function passwordHashFor(password: string): Promise<string> {
   const { PasswordHasher } = await import('../../src/modules/auth/password-hasher.js');
   return new PasswordHasher().hash(password);
+}
+
+/**
+ * A project row of the owner (no preview job: tests that need one go through the API). Its
+ * size is its data's JSON length unless given; the trigger counts it toward the owner's usage.
+ */
+export async function newProject(
+  dataSource: DataSource,
+  ownerId: string,
+  overrides: Partial<Omit<ProjectEntity, 'ownerId'>> = {},
+): Promise<ProjectEntity> {
+  const data: ProjectData = overrides.data ?? emptyProjectData();
+  const projects = dataSource.getRepository(ProjectEntity);
+  const project = projects.create({
+    id: newPublicId(),
+    ownerId,
+    title: `Project ${randomBytes(3).toString('hex')}`,
+    labelId: null,
+    isDemo: false,
+    fromId: null,
+    width: data.options.dimension.width,
+    height: data.options.dimension.height,
+    durationMs: data.options.duration,
+    sizeBytes: Buffer.byteLength(JSON.stringify(data)),
+    ...overrides,
+    data,
+  });
+  return projects.save(project);
+}
+
+/** A folder of the owner, at the top level unless `parentId` is given. */
+export async function newLabel(
+  dataSource: DataSource,
+  ownerId: string,
+  overrides: Partial<Pick<LabelEntity, 'title' | 'parentId'>> = {},
+): Promise<LabelEntity> {
+  const labels = dataSource.getRepository(LabelEntity);
+  return labels.save(
+    labels.create({
+      ownerId,
+      parentId: null,
+      title: `Folder ${randomBytes(3).toString('hex')}`,
+      ...overrides,
+    }),
+  );
+}
+
+/**
+ * The demo folder's originals, owned by a demo customer of their own (SEED_DEMO is off in
+ * tests): `titles` of them, answered with that customer.
+ */
+export async function newDemoProjects(
+  dataSource: DataSource,
+  titles: string[] = ['Bouncing ball', 'Spinning logo', 'Loading dots'],
+): Promise<{ demoCustomer: CustomerEntity; projects: ProjectEntity[] }> {
+  const demoCustomer = await newCustomer(dataSource, { name: 'Demo Customer' });
+  const projects: ProjectEntity[] = [];
+  for (const title of titles)
+    projects.push(await newProject(dataSource, demoCustomer.id, { title, isDemo: true }));
+  return { demoCustomer, projects };
 }
