@@ -10,6 +10,8 @@ export const dashboardListRevalidation: ShouldRevalidateFunction = (args) => {
   if (args.formMethod && args.formMethod.toUpperCase() !== 'GET') {
     return connectionSafeRevalidation(args);
   }
+  // The same address again (a new page size measured, a live update): reload.
+  if (args.currentUrl.href === args.nextUrl.href) return args.defaultShouldRevalidate;
   if (onlyDialogChanged(args.currentUrl, args.nextUrl)) return false;
   return args.defaultShouldRevalidate;
 };

@@ -8,7 +8,7 @@ import {
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ProjectCard } from './project-card.js';
-import { GRID_ROWS_COOKIE, withListParams, type ViewAbilities } from './view.js';
+import { GRID_ROWS_COOKIE, LIST_PARAMS, type ViewAbilities } from './view.js';
 
 /**
  * The grid's columns and page size for this window (§9): columns from the grid's width, the
@@ -29,7 +29,11 @@ export function useGridMeasure(page: number, rows: number): number | null {
       document.cookie = `${GRID_ROWS_COOKIE}=${size}; Path=/; Max-Age=31536000; SameSite=Lax`;
       if (page === 1 && size !== rows && asked.current !== size) {
         asked.current = size;
-        navigate(withListParams(location, { rows: null }), {
+        // The same address (its dialog kept), without a page size of its own.
+        const params = new URLSearchParams(location.search);
+        params.delete(LIST_PARAMS.rows);
+        const search = params.toString();
+        navigate(`${location.pathname}${search ? `?${search}` : ''}`, {
           replace: true,
           preventScrollReset: true,
         });
