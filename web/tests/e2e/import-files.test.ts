@@ -90,6 +90,21 @@ describe('import in Chromium', () => {
       );
   }
 
+  /** Slows the page's uploads, so the bar stays on screen long enough to be seen; undo after. */
+  async function slowUploads(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: uploadThroughput > 0 ? 20 : 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(256 * 1024);
+    return () => throttle(-1);
+  }
+
   async function exportedFile(page: Page, id: string): Promise<TestFile> {
     const response = await page.request.get(
       fillPath(endpoints.projects.export.path, { params: { id } }),
@@ -117,19 +132,15 @@ describe('import in Chromium', () => {
     ];
     const total = files.reduce((sum, file) => sum + file.buffer.length, 0);
     const progress = await recordProgress(page);
-    // Slow uploads, so the bar is on screen long enough to be seen and photographed.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
+    const fast = await slowUploads(page);
 
     await choose(page, files);
-    const bar = page.getByRole('progressbar', { name: /Uploading file \d of 7/ });
-    await bar.waitFor();
+    // The last and largest file, part way through.
+    await page.getByRole('progressbar', { name: uploadTexts.uploading(7, 7) }).waitFor();
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('progress');
+      return bar !== null && bar.value > bar.max * 0.6;
+    });
     await shot(page, 'upload-progress-1280');
     await page
       .getByRole('status')
@@ -137,12 +148,7 @@ describe('import in Chromium', () => {
       .waitFor({
         timeout: 30_000,
       });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await fast();
 
     const seen = await progress();
     assert.ok(seen.length > 0, 'the progress bar was shown');
@@ -170,6 +176,28 @@ describe('import in Chromium', () => {
     const photo = list.data.find((project) => project.title === 'Photo')!;
     assert.deepEqual(photo.dimension, { width: 240, height: 160 });
     await page.getByText('Noise', { exact: true }).first().waitFor();
+  });
+
+  it('shows the progress on a phone too', async () => {
+    const { cookies } = await signedIn(t);
+    const page = await t.newPage({ cookies, viewport: 'phone' });
+    await page.goto('/');
+    await waitForHydration(page);
+    const fast = await slowUploads(page);
+    await choose(page, [{ name: 'Big.png', mimeType: MIME.png, buffer: await noisyPng(360, 360) }]);
+    await page.getByRole('progressbar', { name: uploadTexts.uploading(1, 1) }).waitFor();
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('progress');
+      return bar !== null && bar.value > bar.max * 0.4;
+    });
+    await shot(page, 'upload-progress-375');
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(1) })
+      .waitFor({
+        timeout: 30_000,
+      });
+    await fast();
   });
 
   it('imports files dropped onto the dashboard', async () => {
@@ -222,6 +250,7 @@ describe('import in Chromium', () => {
     assert.equal(await page.locator('li[data-file]').count(), 0);
 
     // Anything else (here the connection dropping): 'Failed to create project.'
+    t.allowConsoleError(page, /ERR_CONNECTION_RESET/);
     await page.route('**/projects/import', (route) => route.abort('connectionreset'));
     await choose(page, [
       { name: 'Lost.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
