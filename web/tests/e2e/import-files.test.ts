@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   dashboardTexts,
+  DEMO_FOLDER_ID,
   endpoints,
   fillPath,
   FREE_LIMITS,
   projectMessages,
   uploadTexts,
+  type LabelResponse,
 } from '@animata/contracts';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -198,6 +200,44 @@ describe('import in Chromium', () => {
         timeout: 30_000,
       });
     await fast();
+  });
+
+  it('imports into the folder on screen; from the demo folder into All projects', async () => {
+    const { cookies } = await signedIn(t);
+    const page = await dashboard(cookies);
+    const created = await page.request.post(endpoints.labels.create.path, {
+      headers: { origin: new URL(t.app.url).origin },
+      data: { title: 'Imports' },
+    });
+    assert.ok(created.ok(), await created.text());
+    const { label } = (await created.json()) as LabelResponse;
+    await page.goto(`/folder/${label.id}`);
+    await waitForHydration(page);
+    await choose(page, [
+      { name: 'Filed.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+    ]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(1) })
+      .waitFor();
+    const inFolder = await listProjects(page, { label: label.id });
+    assert.deepEqual(
+      inFolder.data.map((project) => project.title),
+      ['Filed'],
+    );
+
+    await page.goto(`/folder/${DEMO_FOLDER_ID}`);
+    await waitForHydration(page);
+    await choose(page, [
+      { name: 'From demo.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+    ]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(1) })
+      .waitFor();
+    const all = await listProjects(page);
+    const fromDemo = all.data.find((project) => project.title === 'From demo');
+    assert.equal(fromDemo?.label, null);
   });
 
   it('imports files dropped onto the dashboard', async () => {

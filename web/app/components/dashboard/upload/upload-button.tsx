@@ -1,5 +1,6 @@
 import {
   dashboardTexts,
+  DEMO_FOLDER_ID,
   IMPORT_FORM_FIELDS,
   PROJECT_IMPORT_ACCEPT,
   PROJECT_IMPORT_LIMITS,
@@ -41,7 +42,10 @@ interface Progress {
  *   a `<progress>` of the bytes sent, then the page's data is reloaded. Refusals show the
  *   spec's texts, file by file.
  */
-export function UploadButton({ label }: { label: string | null }) {
+export function UploadButton({ label: folder }: { label: string | null }) {
+  // The demo folder is read-only: a file chosen there becomes a project of the customer's own,
+  // in All projects (decision in the report).
+  const label = folder === DEMO_FOLDER_ID ? null : folder;
   const hydrated = useHydrated();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -145,7 +149,7 @@ export function UploadButton({ label }: { label: string | null }) {
         method="post"
         action={projectPagePaths.import}
         encType="multipart/form-data"
-        className="upload__form"
+        className={`upload__form${hydrated ? '' : ' upload__form--plain'}`}
         onSubmit={(event) => {
           // With JavaScript the chooser's change event uploads; a submit (Enter) does the same.
           event.preventDefault();
