@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   endpoints,
   fillPath,
+  FREE_LIMITS,
   PROJECT_FILE_FORMAT,
   PROJECT_FILE_VERSION,
   PROJECT_IMPORT_LIMITS,
@@ -215,6 +216,22 @@ describe(
         422,
         'Failed to create project.',
       );
+    });
+
+    it("refuses an import past the free plan's file slots, with the count", async () => {
+      const full = await newCustomer(app.runtime.dataSource);
+      const cookie = await newSessionCookie(app, full.id);
+      for (let i = 0; i < FREE_LIMITS.fileSlots; i++)
+        await insertProject(app.runtime.dataSource, full.id);
+      const response = await upload(cookie, await picture('png'), 'one-more.png');
+      const text = await response.text();
+      assert.equal(response.status, 422, text);
+      const body = JSON.parse(text) as {
+        errors: Record<string, string>;
+        limits: { created: number };
+      };
+      assert.equal(body.errors['.'], projectMessages.fileSlotsFull);
+      assert.deepEqual(body.limits, { created: FREE_LIMITS.fileSlots });
     });
 
     it('exports the project file as an attachment, and importing it gives the same project', async () => {

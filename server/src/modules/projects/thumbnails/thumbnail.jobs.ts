@@ -39,7 +39,7 @@ export class ThumbnailJobs implements OnModuleInit {
     const source = await this.projects.findSource(projectId);
     if (!source) return { skipped: 'missing' };
     if (source.previewVersion !== version) return { skipped: 'stale' };
-    const svg = firstFrameSvg(source.data);
+    const svg = await firstFrameSvg(source.data);
     if (svg === null) {
       // Stored data always went through cleanProjectData; this is not worth retrying.
       this.logger.warn({ projectId, version }, 'thumbnail: the stored document is not SVG');
