@@ -15,6 +15,7 @@ import { Marketing } from '../components/marketing.js';
 import { TopBar } from '../components/top-bar.js';
 import { api } from '../utils/api.server.js';
 import { redirectIfIncomplete, requireCustomer } from '../utils/auth.server.js';
+import { useHydrated } from '../utils/use-hydrated.js';
 import { connectionSafeRevalidation } from '../utils/form-connection.js';
 import dashboardStylesUrl from '../styles/dashboard.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
@@ -88,7 +89,8 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
   const params = useParams();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   const drawerRef = useRef<HTMLDivElement>(null);
 
   // A navigation (a menu entry chosen) closes the drawer.
@@ -112,20 +114,27 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
       <TopBar upgrade={!customer.isPremium} coupon={coupon} />
       <div className={`dashboard${drawerOpen ? ' dashboard--drawer-open' : ''}`}>
         {/* Without JavaScript the button is a link to the menu (#dashboard-menu, :target). */}
-        <a
-          ref={toggleRef}
-          href="#dashboard-menu"
-          className="dashboard__drawer-toggle button button--ghost button--small"
-          aria-controls="dashboard-menu"
-          aria-expanded={drawerOpen}
-          onClick={(event) => {
-            event.preventDefault();
-            setDrawerOpen((open) => !open);
-          }}
-        >
-          {icons.menu}
-          <span>Menu</span>
-        </a>
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className="dashboard__drawer-toggle button button--ghost button--small"
+            aria-controls="dashboard-menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            {icons.menu}
+            <span>Menu</span>
+          </button>
+        ) : (
+          <a
+            href="#dashboard-menu"
+            className="dashboard__drawer-toggle button button--ghost button--small"
+          >
+            {icons.menu}
+            <span>Menu</span>
+          </a>
+        )}
         <div
           ref={drawerRef}
           id="dashboard-menu"
