@@ -10,7 +10,11 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../modules/mail/index.js';
 import { MaintenanceModule } from '../modules/maintenance/index.js';
 import { MetricsController } from '../modules/metrics/index.js';
-import { ProjectsModule, ProjectThumbnailsModule } from '../modules/projects/index.js';
+import {
+  ProjectFilesModule,
+  ProjectsModule,
+  ProjectThumbnailsModule,
+} from '../modules/projects/index.js';
 import { StorageModule } from '../modules/storage/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
@@ -36,6 +40,7 @@ export class AppModule {
         MaintenanceModule,
         ProjectThumbnailsModule,
         ProjectsModule,
+        ProjectFilesModule,
       ],
       controllers: [MetricsController],
     };

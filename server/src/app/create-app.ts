@@ -52,8 +52,11 @@ function isProbe(request: { url?: string }): boolean {
   return PROBE_PATHS.has(query === -1 ? url : url.slice(0, query));
 }
 
-/** The only API call that takes a multipart body (an upload). */
-const MULTIPART_PATHS = new Set<string>([endpoints.account.changeAvatar.path]);
+/** The API calls that take a multipart body (uploads). */
+const MULTIPART_PATHS = new Set<string>([
+  endpoints.account.changeAvatar.path,
+  endpoints.projects.import.path,
+]);
 
 /**
  * Multipart bodies for uploads, with tight limits: one file of at most an avatar's size and one
@@ -181,9 +184,7 @@ export async function startApp(
     }
     await app.init();
 
-    const demo = config.seedDemo
-      ? await seedDemoCustomer(runtime.dataSource)
-      : null;
+    const demo = config.seedDemo ? await seedDemoCustomer(runtime.dataSource) : null;
 
     await app.listen({ port: config.port, host: config.host });
     const address = fastify.server.address();

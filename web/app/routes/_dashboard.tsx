@@ -10,6 +10,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
 import { icons } from '../components/dashboard/icons.js';
+import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbnails.js';
+import { Welcome } from '../components/dashboard/onboarding/welcome.js';
 import { SideMenu } from '../components/dashboard/side-menu.js';
 import { Marketing } from '../components/marketing.js';
 import { TopBar } from '../components/top-bar.js';
@@ -18,9 +20,14 @@ import { redirectIfIncomplete, requireCustomer } from '../utils/auth.server.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { connectionSafeRevalidation } from '../utils/form-connection.js';
 import dashboardStylesUrl from '../styles/dashboard.css?url';
+import projectStylesUrl from '../styles/project.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
-export const links = () => [{ rel: 'stylesheet', href: dashboardStylesUrl }];
+export const links = () => [
+  { rel: 'stylesheet', href: dashboardStylesUrl },
+  // The upload tray, the welcome screen and the tour (web helper 2's components).
+  { rel: 'stylesheet', href: projectStylesUrl },
+];
 
 export const meta: MetaFunction = () => [
   { title: 'Animata' },
@@ -92,6 +99,8 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const drawerRef = useRef<HTMLDivElement>(null);
+  // The live channel opens with the dashboard (the spec's keep-alive); previews arrive on it.
+  useLiveThumbnails();
 
   // A navigation (a menu entry chosen) closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -164,8 +173,7 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
         ) : null}
         <Outlet />
       </div>
-      {/* MOUNT POINT (web helper 2): <Welcome /> from components/dashboard/onboarding/welcome,
-          shown when customer.onboarding.projects; useLiveThumbnails() from live/. */}
+      <Welcome show={customer.onboarding.projects} />
     </>
   );
 }

@@ -45,3 +45,6 @@ export function projectPreviewUri(projectId: string, version: number): string {
 export function projectPreviewKey(projectId: string, version: number): string {
   return `previews/${projectId}/${version}.svg`;
 }
+
+/** The parts of POST endpoints.projects.import: the file and, optionally, the folder id. */
+export const PROJECT_IMPORT_FIELDS = { file: 'file', label: 'label' } as const;

@@ -32,6 +32,8 @@ const URL_FUNCTION = /url\(\s*([^)]*?)\s*\)/gi;
  * invalid and is dropped by the browser.
  */
 const LOADING_FUNCTIONS = /((?:-webkit-)?image-set|src|element)\s*\(/gi;
+/** The same, with the rest of the declaration (what cleanCss replaces). */
+const LOADING_DECLARATION_TAIL = /((?:-webkit-)?image-set|src|element)\s*\([^;{}]*/gi;
 
 export type SvgRefusal = 'not-utf8' | 'entities' | 'not-svg';
 
@@ -60,6 +62,7 @@ export class SvgPurifier {
       FORBID_ATTR: [...(profile.forbidAttrs ?? [])],
     };
     this.purify = createDOMPurify(this.window as unknown as Window & typeof globalThis);
+    const condemned = new WeakSet<Node>();
     this.purify.addHook('uponSanitizeAttribute', (node, data) => {
       const name = data.attrName.toLowerCase();
       const value = data.attrValue;
@@ -74,9 +77,15 @@ export class SvgPurifier {
       const forbidden = profile.forbidAttrValues?.[name];
       if (forbidden?.test(value.trim())) {
         data.keepAttr = false;
+        // Without the attribute the element could mean something else (an animation of
+        // nothing, or of a default): it goes whole.
+        condemned.add(node);
       } else if (!this.safeCssValue(value)) {
         data.keepAttr = false;
       }
+    });
+    this.purify.addHook('afterSanitizeAttributes', (node) => {
+      if (condemned.has(node)) node.parentNode?.removeChild(node);
     });
     this.purify.addHook('uponSanitizeElement', (node, data) => {
       // Only reached when the profile keeps <style>: its text is cleaned rather than dropped.
@@ -136,7 +145,7 @@ export class SvgPurifier {
       .replace(URL_FUNCTION, (whole, argument: string) =>
         this.keepUrl(argument) ? whole : 'invalid-url()',
       )
-      .replace(LOADING_FUNCTIONS, 'invalid-$1(');
+      .replace(LOADING_DECLARATION_TAIL, 'invalid()');
   }
 
   private safeCssValue(value: string): boolean {

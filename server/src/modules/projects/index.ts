@@ -6,3 +6,4 @@ export { ProjectsModule } from './projects.module.js';
 export { ProjectsService } from './projects.service.js';
 export { ProjectsRepository, type Usage } from './projects.repository.js';
 export { ProjectException, ProjectErrorCode } from './project.exception.js';
+export { ProjectFilesModule } from './files/project-files.module.js';

@@ -15,6 +15,7 @@ import { icons } from './icons.js';
 import { Pagination } from './pagination.js';
 import { ProjectGrid, useGridMeasure } from './project-grid.js';
 import { SearchSort } from './search-sort.js';
+import { UploadButton } from './upload/upload-button.js';
 import {
   abilitiesOf,
   isChangedDemo,
@@ -179,7 +180,7 @@ function ToolbarActions({ view }: { view: DashboardView }) {
   return (
     <div className="dashboard-toolbar__actions">
       <NewProjectForm view={view} />
-      {/* MOUNT POINT (web helper 2): <UploadButton label={folder} /> from ./upload/upload-button */}
+      <UploadButton label={folder} />
       <Link
         to={withDialog(location, { name: 'create-folder', parent: folder })}
         className="button button--ghost button--small"

@@ -93,9 +93,24 @@ export function cleanDocument(input: unknown): string {
   return result.serialize();
 }
 
+/** Refuses JSON nested past the document's depth limit (walked without recursion). */
+function checkNesting(value: object): void {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    seen += 1;
+    if (depth > PROJECT_DOCUMENT_LIMITS.maxDepth || seen > PROJECT_DOCUMENT_LIMITS.maxElements * 10)
+      throw ProjectException.tooComplex();
+    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+  }
+}
+
 function cleanDefinitions(input: unknown): Record<string, unknown> {
   if (input === undefined) return {};
   if (!isRecord(input)) throw ProjectException.invalidData('definitions must be an object.');
+  checkNesting(input);
   let json: string;
   try {
     json = JSON.stringify(input);

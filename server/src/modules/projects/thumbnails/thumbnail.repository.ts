@@ -37,7 +37,8 @@ export class ThumbnailRepository {
     previewKey: string,
     sizeBytes: number,
   ): Promise<{ ownerId: string; previousKey: string | null } | null> {
-    const rows: Array<{ owner_id: string; previous_key: string | null }> =
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+    const [rows]: [Array<{ owner_id: string; previous_key: string | null }>, number] =
       await this.dataSource.query(
         `UPDATE projects p
             SET preview_key = $3, size_bytes = $4, pending_preview = false

@@ -1,0 +1,80 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { endpoints, type CreatedProjectResponse } from '@animata/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../../sessions/index.js';
+import { readImportUpload } from './import-upload.js';
+import { ProjectFilesService } from './project-files.service.js';
+
+/**
+ * Previews are user content, as avatar files are: whatever slipped past the sanitiser may not
+ * run. No script, no load but the data: images a raster import embeds, a sandbox even for a
+ * top-level visit; inline styles still apply.
+ */
+export const PREVIEW_FILE_HEADERS = {
+  'content-type': 'image/svg+xml',
+  'content-security-policy':
+    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/** The file's version is in its address (`?v=`): that one never changes; any other may. */
+const CACHE_VERSIONED = 'private, max-age=31536000, immutable';
+const CACHE_CURRENT = 'private, no-cache';
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266, 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** Import, export and preview of projects (projects-dashboard §5, §7). */
+@Controller()
+@UseGuards(SessionGuard)
+export class ProjectFilesController {
+  constructor(private readonly files: ProjectFilesService) {}
+
+  /** Multipart: the `file` and, optionally, the `label` (folder id). */
+  @Post(endpoints.projects.import.path)
+  @HttpCode(201)
+  async import(
+    @CurrentSession() auth: AuthenticatedCustomer,
+    @Req() request: FastifyRequest,
+  ): Promise<CreatedProjectResponse> {
+    return this.files.import(auth, await readImportUpload(request));
+  }
+
+  @Get(endpoints.projects.export.path)
+  async export(
+    @CurrentSession() auth: AuthenticatedCustomer,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { fileName, file } = await this.files.export(auth, id);
+    await reply
+      .headers({
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': attachmentDisposition(fileName),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      })
+      .send(JSON.stringify(file));
+  }
+
+  @Get(endpoints.projects.preview.path)
+  async preview(
+    @CurrentSession() auth: AuthenticatedCustomer,
+    @Param('id') id: string,
+    @Query('v') v: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const preview = await this.files.preview(auth, id);
+    const versioned = preview.version !== null && v === String(preview.version);
+    await reply
+      .headers({
+        ...PREVIEW_FILE_HEADERS,
+        'cache-control': versioned ? CACHE_VERSIONED : CACHE_CURRENT,
+      })
+      .send(preview.data);
+  }
+}
