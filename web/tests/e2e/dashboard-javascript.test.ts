@@ -7,6 +7,7 @@ import {
   PROJECT_SORT_LABELS,
 } from '@animata/contracts';
 import { newDemoProjects, TestClient, sessionCookieName } from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
 import { overflowsHorizontally, snackbar, useBrowserTest } from '../support/browser.js';
 import {
   cardTitles,
@@ -25,7 +26,7 @@ import {
  */
 describe('the projects dashboard in Chromium (JavaScript on)', () => {
   const t = useBrowserTest();
-  const main = (page: import('playwright-core').Page) => page.getByRole('main');
+  const main = (page: Page) => page.getByRole('main');
 
   it('shows an empty All projects with the side menu in the spec’s order', async () => {
     const { cookies } = await signedIn(t);
