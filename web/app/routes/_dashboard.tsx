@@ -17,6 +17,7 @@ import { Marketing } from '../components/marketing.js';
 import { TopBar } from '../components/top-bar.js';
 import { api } from '../utils/api.server.js';
 import { redirectIfIncomplete, requireCustomer } from '../utils/auth.server.js';
+import { useHydrated } from '../utils/use-hydrated.js';
 import { connectionSafeRevalidation } from '../utils/form-connection.js';
 import dashboardStylesUrl from '../styles/dashboard.css?url';
 import projectStylesUrl from '../styles/project.css?url';
@@ -95,7 +96,8 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
   const params = useParams();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   const drawerRef = useRef<HTMLDivElement>(null);
   // The live channel opens with the dashboard (the spec's keep-alive); previews arrive on it.
   useLiveThumbnails();
@@ -121,20 +123,27 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
       <TopBar upgrade={!customer.isPremium} coupon={coupon} />
       <div className={`dashboard${drawerOpen ? ' dashboard--drawer-open' : ''}`}>
         {/* Without JavaScript the button is a link to the menu (#dashboard-menu, :target). */}
-        <a
-          ref={toggleRef}
-          href="#dashboard-menu"
-          className="dashboard__drawer-toggle button button--ghost button--small"
-          aria-controls="dashboard-menu"
-          aria-expanded={drawerOpen}
-          onClick={(event) => {
-            event.preventDefault();
-            setDrawerOpen((open) => !open);
-          }}
-        >
-          {icons.menu}
-          <span>Menu</span>
-        </a>
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className="dashboard__drawer-toggle button button--ghost button--small"
+            aria-controls="dashboard-menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            {icons.menu}
+            <span>Menu</span>
+          </button>
+        ) : (
+          <a
+            href="#dashboard-menu"
+            className="dashboard__drawer-toggle button button--ghost button--small"
+          >
+            {icons.menu}
+            <span>Menu</span>
+          </a>
+        )}
         <div
           ref={drawerRef}
           id="dashboard-menu"

@@ -33,7 +33,7 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
     [],
   );
 
-  const go = (changes: { q?: string; sort?: string }) => {
+  const go = (changes: { search?: string; sort?: string }) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     navigate(withListParams(location, { ...changes, page: null }), {
@@ -50,7 +50,7 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
       onSubmit={(event) => {
         // Enter: at once, keeping the other list parameters.
         event.preventDefault();
-        go({ q: input.current?.value.trim() ?? '' });
+        go({ search: input.current?.value.trim() ?? '' });
       }}
     >
       <div className="search-sort__search">
@@ -68,7 +68,7 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
           onChange={(event) => {
             const value = event.currentTarget.value.trim();
             if (timer.current) clearTimeout(timer.current);
-            timer.current = setTimeout(() => go({ q: value }), SEARCH_DEBOUNCE_MS);
+            timer.current = setTimeout(() => go({ search: value }), SEARCH_DEBOUNCE_MS);
           }}
         />
         <button type="submit" className="search-sort__submit" aria-label={dashboardLabels.search}>
@@ -85,7 +85,10 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
           defaultValue={state.sort}
           key={state.sort}
           onChange={(event) =>
-            go({ q: input.current?.value.trim() ?? state.q, sort: event.currentTarget.value })
+            go({
+              search: input.current?.value.trim() ?? state.q,
+              sort: event.currentTarget.value,
+            })
           }
         >
           {PROJECT_SORT_ORDER.map((sort) => (
