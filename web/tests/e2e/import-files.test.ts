@@ -314,11 +314,15 @@ describe('import in Chromium', () => {
     }
     await choose(page, [
       { name: 'One more.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+      { name: 'And another.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
     ]);
-    await page
-      .locator('li[data-file="One more.svg"] .upload__error-message')
-      .filter({ hasText: projectMessages.fileSlotsFull })
-      .waitFor();
+    for (const name of ['One more.svg', 'And another.svg']) {
+      await page
+        .locator(`li[data-file="${name}"] .upload__error-message`)
+        .filter({ hasText: projectMessages.fileSlotsFull })
+        .waitFor();
+    }
+    assert.equal((await listProjects(page)).pagination.totalFiles, FREE_LIMITS.fileSlots);
   });
 
   it('keeps a hostile SVG inert: on the project page and in its served preview', async () => {

@@ -7,6 +7,7 @@ import {
   projectMessages,
   projectPagePaths,
   SNACKBAR_TIMEOUT_MS,
+  type ImportFileResult,
   uploadTexts,
 } from '@animata/contracts';
 import { useLocation, useRevalidator } from '@remix-run/react';
@@ -16,6 +17,13 @@ import { sendImport } from './send-import.js';
 
 /** Accepted extensions (§5), for the quick check before a file goes up; the server decides. */
 const ACCEPTED_EXTENSIONS = /\.(svg|jpe?g|png|gif|webp|json)$/i;
+
+/** The refusals a file gets without being sent: by its name, or past the import's byte limit. */
+function refusedBeforeSending(file: File): string | null {
+  if (!ACCEPTED_EXTENSIONS.test(file.name)) return projectMessages.invalidFileType;
+  if (file.size > PROJECT_IMPORT_LIMITS.maxFileBytes) return projectMessages.tooComplex;
+  return null;
+}
 
 interface Failure {
   key: string;
@@ -68,12 +76,15 @@ export function UploadButton({ label: folder }: { label: string | null }) {
       const failed: Failure[] = [];
       let created = 0;
       let before = 0;
+      // Once the slots or the storage are full, the files after it are refused the same way
+      // without sending them.
+      let full: string | null = null;
       for (const [position, file] of files.entries()) {
         setProgress({ index: position + 1, count: files.length, sent: before, total });
-        const result = !ACCEPTED_EXTENSIONS.test(file.name)
-          ? ({ ok: false, message: projectMessages.invalidFileType } as const)
-          : file.size > PROJECT_IMPORT_LIMITS.maxFileBytes
-            ? ({ ok: false, message: projectMessages.tooComplex } as const)
+        const refusal: string | null = full ?? refusedBeforeSending(file);
+        const result: ImportFileResult =
+          refusal !== null
+            ? { ok: false, message: refusal }
             : await sendImport(file, label, (loaded) =>
                 setProgress({
                   index: position + 1,
@@ -85,6 +96,7 @@ export function UploadButton({ label: folder }: { label: string | null }) {
         before += file.size;
         if (result.ok) created += 1;
         else failed.push({ key: `${position}`, name: file.name, message: result.message });
+        if (!result.ok && result.created !== undefined) full = result.message;
       }
       setProgress(null);
       setFailures(failed);
