@@ -176,9 +176,14 @@ function TourStep({ step }: { step: number }) {
   const pending =
     navigation.state !== 'idle' && navigation.formAction === projectPagePaths.onboarding;
 
-  // Each step takes the focus, so a keyboard or screen-reader user is told it arrived.
+  // Each step takes the focus, so a keyboard or screen-reader user is told it arrived; the page
+  // marks what the step is about (project.css, `data-tour-step`).
   useEffect(() => {
     ref.current?.focus();
+    document.documentElement.dataset.tourStep = String(step);
+    return () => {
+      delete document.documentElement.dataset.tourStep;
+    };
   }, [step]);
 
   useEffect(() => {
