@@ -28,10 +28,13 @@ import {
 describe('folders, demo projects and the projects onboarding', () => {
   let app: TestApp;
   let demos: string[];
+  let demoCustomerId: string;
 
   before(async () => {
     app = await startTestApp({ web: false });
-    demos = (await newDemoProjects(app.runtime.dataSource)).projects.map((project) => project.id);
+    const seeded = await newDemoProjects(app.runtime.dataSource);
+    demos = seeded.projects.map((project) => project.id);
+    demoCustomerId = seeded.demoCustomer.id;
   });
   after(async () => {
     await app?.stop();
@@ -272,6 +275,14 @@ describe('folders, demo projects and the projects onboarding', () => {
         assert.equal(response.body.errors['.'], projectMessages.demoReadOnly);
       }
     }
+    // Not even the demo customer changes the originals everyone's demo folder shows.
+    const demoCookie = await newSessionCookie(app, demoCustomerId);
+    const byOwner = await fetch(`${app.url}${id(endpoints.projects.update.path, demos[2]!)}`, {
+      method: 'PUT',
+      headers: { cookie: demoCookie, origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Vandalised' }),
+    });
+    assert.equal(byOwner.status, 422);
     const intoDemo = await call<Refusal>('PUT', endpoints.projects.move.path, {
       projects: [(await newProject(db(), customer.id)).id],
       label: DEMO_FOLDER_ID,
