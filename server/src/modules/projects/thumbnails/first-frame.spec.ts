@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { firstFrameSvg, withoutCssAnimation } from './first-frame.js';
+import { blankPreview, firstFrameSvg, withoutCssAnimation } from './first-frame.js';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 
@@ -86,5 +86,15 @@ describe('firstFrameSvg', () => {
     assert.deepEqual([shrunk.width, shrunk.height], [480, 320]);
     assert.match(svg, /<image href="data:image\/webp;base64,[^"]+" width="600" height="400"\/>/);
     assert.ok(svg.includes(smallHref));
+  });
+
+  it('answers null for stored data that is not a project, and the blank preview has its size', async () => {
+    assert.equal(await firstFrameSvg({} as never), null);
+    assert.equal(await firstFrameSvg(null as never), null);
+    assert.match(
+      blankPreview({ options: { dimension: { width: 3, height: 2 } } } as never),
+      /viewBox="0 0 3 2"/,
+    );
+    assert.match(blankPreview({} as never), /viewBox="0 0 1 1"/);
   });
 });

@@ -1,4 +1,4 @@
-import { PROJECT_IMPORT_LIMITS, type ProjectData } from '@animata/contracts';
+import { emptyDocument, PROJECT_IMPORT_LIMITS, type ProjectData } from '@animata/contracts';
 import sharp from 'sharp';
 import { DATA_IMAGE, projectSvg } from '../document/project-svg.js';
 
@@ -66,7 +66,10 @@ export function withoutCssAnimation(css: string): string {
  * background painted, and a viewBox so the card can scale it. Null when the stored document is not usable SVG.
  */
 export async function firstFrameSvg(data: ProjectData): Promise<string | null> {
-  const result = projectSvg.sanitise(data.document);
+  // The row's jsonb is only as good as what wrote it: checked rather than trusted.
+  const stored = data as Partial<ProjectData> | null;
+  if (typeof stored?.document !== 'string' || !stored.options?.dimension) return null;
+  const result = projectSvg.sanitise(stored.document);
   if (!result.ok) return null;
   const { document, root } = result;
   for (const name of SMIL) {
@@ -101,4 +104,11 @@ export async function firstFrameSvg(data: ProjectData): Promise<string | null> {
     root.insertBefore(rect, root.firstChild);
   }
   return result.serialize();
+}
+
+/** An empty picture of the project's size: the preview of data that cannot be read. */
+export function blankPreview(data: ProjectData): string {
+  const stored = data as Partial<ProjectData> | null;
+  const { width, height } = stored?.options?.dimension ?? { width: 1, height: 1 };
+  return emptyDocument(Number(width) || 1, Number(height) || 1);
 }
