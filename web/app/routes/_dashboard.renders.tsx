@@ -1,5 +1,5 @@
 import { dashboardTexts } from '@animata/contracts';
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useDashboardData } from '../components/dashboard/dashboard-data.js';
 import { DashboardDialogs } from '../components/dashboard/dialogs.js';
 import { EmptyState } from '../components/dashboard/empty-state.js';
@@ -7,6 +7,8 @@ import { icons } from '../components/dashboard/icons.js';
 import { dashboardAction } from '../utils/dashboard.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
+
+export const meta: MetaFunction = () => [{ title: `${dashboardTexts.myRenders} · Animata` }];
 
 // The side menu's folder dialogs post here as on every section.
 export async function action(args: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DashboardPage } from '../components/dashboard/dashboard-page.js';
 import { icons } from '../components/dashboard/icons.js';
@@ -6,6 +6,8 @@ import { dashboardAction, loadProjectList } from '../utils/dashboard.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 export { dashboardListRevalidation as shouldRevalidate } from '../utils/dashboard-route.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
+
+export const meta: MetaFunction = () => [{ title: 'Team projects · Animata' }];
 
 /**
  * `/team/{team}` and `/team/{team}/{folder}` (§2): a team's projects, without the toolbar and

@@ -6,4 +6,5 @@ export {
   ErrorBoundary,
   shouldRevalidate,
   clientAction,
+  meta,
 } from './_dashboard.team.$team.js';

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   dashboardNotices,
   dashboardTexts,
+  FREE_LIMITS,
   projectMessages,
   PROJECT_SORT_LABELS,
 } from '@animata/contracts';
@@ -170,6 +171,8 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       () => document.querySelectorAll('[data-testid="project-card"]').length === 2,
     );
     assert.deepEqual(await cardTitles(page), ['Bravo', 'Alpha ball']);
+    // Placeholders fill the last row of three.
+    assert.equal(await page.locator('.project-grid__placeholder').count(), 1);
     await shot(t, page, 'all-projects-page-2-1280');
 
     for (const [sort, first] of [
@@ -250,6 +253,10 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     await dialog.getByText(projectMessages.sameFolder).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // Focus returns to the card's menu button (the menu closed behind the dialog).
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Actions for One',
+    );
 
     await page.getByRole('checkbox', { name: 'Select One' }).check();
     await page.getByRole('checkbox', { name: 'Select Two' }).check();
@@ -291,6 +298,28 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     await snackbar(page, dashboardNotices.projectRenamed);
     await page.getByRole('article', { name: 'Brand mark' }).waitFor();
     await shot(t, page, 'all-projects-1280');
+  });
+
+  it('creates a project and opens it; with every file slot used it counts them and refuses', async () => {
+    const { customer, cookies } = await signedIn(t);
+    await seedProjects(
+      t,
+      customer.id,
+      Array.from({ length: FREE_LIMITS.fileSlots - 1 }, (_, index) => `Project ${index + 1}`),
+    );
+    const page = await t.open('/', { cookies });
+    const slots = page.getByTestId('slot-counter');
+    assert.equal(await slots.count(), 0);
+    await main(page).getByRole('button', { name: dashboardTexts.newProject }).click();
+    await page.waitForURL((url) => /^\/[a-z0-9]{32}$/.test(url.pathname));
+
+    await page.goto('/');
+    await slots
+      .getByText(`File slots: ${FREE_LIMITS.fileSlots} / ${FREE_LIMITS.fileSlots}`)
+      .waitFor();
+    await main(page).getByRole('button', { name: dashboardTexts.newProject }).click();
+    await snackbar(page, projectMessages.fileSlotsFull);
+    assert.equal(new URL(page.url()).pathname, '/');
   });
 
   it('lists the demo folder read-only and resets a changed demo', async () => {

@@ -66,7 +66,8 @@ export async function openCardMenu(page: Page, title: string) {
 
 /** A folder's menu in the side menu, opened. */
 export async function openFolderMenu(page: Page, title: string) {
-  await page.locator(`summary[aria-label="Folder actions for ${title}"]`).click();
+  // The side menu's (a folder's page has the same menu by its title).
+  await page.locator(`summary[aria-label="Folder actions for ${title}"]`).first().click();
   return page.locator('details[open] .menu-popover__panel');
 }
 

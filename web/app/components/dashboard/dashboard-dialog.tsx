@@ -1,6 +1,6 @@
 import { dashboardLabels } from '@animata/contracts';
 import { Link, useNavigate } from '@remix-run/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../utils/use-hydrated.js';
 
 /**
@@ -26,20 +26,28 @@ export function DashboardDialog({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
+  // Whatever had focus as it opened (the link or button that opened it) gets it back; read at
+  // the first render, before the menu that held the link closes and the focus falls away.
+  const [opener] = useState<HTMLElement | null>(() =>
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+      ? document.activeElement
+      : null,
+  );
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !hydrated) return undefined;
-    // Whatever had focus when it opened (the link or button that opened it) gets it back.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.matches(':modal')) {
       if (dialog.open) dialog.close();
       dialog.showModal();
     }
     return () => {
-      if (opener && opener.isConnected && opener !== document.body) opener.focus();
+      if (!opener || !opener.isConnected || opener === document.body) return;
+      // An entry of a menu that has closed meanwhile: its menu button takes the focus.
+      const menu = opener.closest('details:not([open])')?.querySelector('summary');
+      (menu instanceof HTMLElement ? menu : opener).focus();
     };
-  }, [hydrated]);
+  }, [hydrated, opener]);
 
   return (
     <dialog

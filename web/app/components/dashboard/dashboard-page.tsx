@@ -11,6 +11,7 @@ import { useHydrated } from '../../utils/use-hydrated.js';
 import { useDashboardData } from './dashboard-data.js';
 import { DashboardDialogs } from './dialogs.js';
 import { EmptyState, ExpiredTeam } from './empty-state.js';
+import { FolderActions } from './folder-tree.js';
 import { icons } from './icons.js';
 import { Pagination } from './pagination.js';
 import { ProjectGrid, useGridMeasure } from './project-grid.js';
@@ -18,6 +19,7 @@ import { SearchSort } from './search-sort.js';
 import { UploadButton } from './upload/upload-button.js';
 import {
   abilitiesOf,
+  findLabel,
   isChangedDemo,
   labelOf,
   withDialog,
@@ -61,6 +63,7 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
     hydrated && (abilities.bulkDelete || abilities.bulkMove || abilities.bulkReset);
   const selectedProjects = list.data.filter((project) => selected.has(project.id));
   const currentFolder = view.kind === 'folder' ? view.folder : null;
+  const folder = findLabel(labels, currentFolder);
 
   return (
     <main id="main" className="dashboard-main" data-view={view.kind}>
@@ -70,6 +73,7 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
             <span className="dashboard-title__icon">{icon}</span>
             <span className="dashboard-title__text">{title}</span>
           </h1>
+          {folder ? <FolderActions folder={folder} className="dashboard-title__menu" /> : null}
           {abilities.toolbar ? <ToolbarActions view={view} /> : null}
         </div>
         <div className="dashboard-toolbar__bottom">

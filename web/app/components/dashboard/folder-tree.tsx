@@ -50,7 +50,6 @@ function FolderItem({
   expanded: Set<string>;
   onToggle: (id: string) => void;
 }) {
-  const location = useLocation();
   const hasChildren = label.children.length > 0;
   const open = hasChildren && expanded.has(label.id);
   const groupId = `folder-children-${label.id}`;
@@ -87,32 +86,7 @@ function FolderItem({
           {icons.folder}
           <span className="side-menu__text">{label.title}</span>
         </NavLink>
-        <MenuPopover label={`Folder actions for ${label.title}`} className="folder-tree__menu">
-          <Link
-            to={withDialog(location, { name: 'create-folder', parent: label.id })}
-            preventScrollReset
-          >
-            {dashboardLabels.create} sub-folder
-          </Link>
-          <Link
-            to={withDialog(location, { name: 'rename-folder', targets: [label.id] })}
-            preventScrollReset
-          >
-            {dashboardLabels.renameFolder}
-          </Link>
-          <Link
-            to={withDialog(location, { name: 'move-folder', targets: [label.id] })}
-            preventScrollReset
-          >
-            {dashboardLabels.moveFolder}
-          </Link>
-          <Link
-            to={withDialog(location, { name: 'delete-folder', targets: [label.id] })}
-            preventScrollReset
-          >
-            {dashboardLabels.deleteFolder}
-          </Link>
-        </MenuPopover>
+        <FolderActions folder={label} className="folder-tree__menu" />
       </div>
       {hasChildren ? (
         <ul id={groupId} className="folder-tree__group" hidden={!open}>
@@ -128,5 +102,38 @@ function FolderItem({
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** A folder's menu: a sub-folder, rename, move, delete (the side menu and the folder's page). */
+export function FolderActions({ folder, className }: { folder: Label; className?: string }) {
+  const location = useLocation();
+  return (
+    <MenuPopover label={`Folder actions for ${folder.title}`} className={className}>
+      <Link
+        to={withDialog(location, { name: 'create-folder', parent: folder.id })}
+        preventScrollReset
+      >
+        {dashboardLabels.create} sub-folder
+      </Link>
+      <Link
+        to={withDialog(location, { name: 'rename-folder', targets: [folder.id] })}
+        preventScrollReset
+      >
+        {dashboardLabels.renameFolder}
+      </Link>
+      <Link
+        to={withDialog(location, { name: 'move-folder', targets: [folder.id] })}
+        preventScrollReset
+      >
+        {dashboardLabels.moveFolder}
+      </Link>
+      <Link
+        to={withDialog(location, { name: 'delete-folder', targets: [folder.id] })}
+        preventScrollReset
+      >
+        {dashboardLabels.deleteFolder}
+      </Link>
+    </MenuPopover>
   );
 }
