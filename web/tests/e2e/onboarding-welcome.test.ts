@@ -145,6 +145,12 @@ describe('welcome screen and tour in Chromium', () => {
     await waitForFlag(customer.id, false);
     assert.equal(new URL(page.url()).pathname, `/folder/${DEMO_FOLDER_ID}`);
     assert.equal(new URL(page.url()).search, '');
+
+    // Over: an old address of a step shows no tour any more.
+    await page.goto(`/folder/${DEMO_FOLDER_ID}?tour=2`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await tourStep(page, 2).count(), 0);
   });
 
   it('Escape during the tour ends it', async () => {

@@ -50,8 +50,9 @@ export function Welcome({ show }: { show?: boolean } = {}) {
   const flag = useOnboardingFlag();
   const location = useLocation();
   const step = tourStepOf(location.search);
-  if (step !== null) return <TourStep step={step} />;
+  // Only while onboarding: a bookmarked `?tour=` after the end shows nothing.
   if (!(show ?? flag)) return null;
+  if (step !== null) return <TourStep step={step} />;
   // A new key per page, so a dialog closed on one page opens again after a route change.
   return <WelcomeDialog key={location.pathname} />;
 }
