@@ -55,24 +55,22 @@ describe('first-visit pages in Chromium', () => {
   for (const javaScript of [true, false]) {
     const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
 
-    it(`welcomes a signed-in customer at / by name, with account settings, log out and the dashboard to come (${mode})`, async () => {
+    it(`shows a signed-in customer's projects at /, with account settings and log out in the user menu (${mode})`, async () => {
       const { cookies } = await signedIn('Ada Lovelace');
       const page = await t.open('/', { javaScript, cookies });
-      await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }).waitFor();
-      await page.getByRole('heading', { name: 'Your projects dashboard is coming' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'All projects' }).waitFor();
       assert.equal(await page.getByRole('heading', { name: MARKETING_TITLE }).count(), 0);
       assert.equal(await page.getByRole('link', { name: 'Log in' }).count(), 0);
       const userMenu = page.getByRole('navigation', { name: 'User menu' });
-      await userMenu.getByText('Account').first().waitFor();
-
-      const main = page.getByRole('main');
-      await main.getByRole('link', { name: 'Account settings' }).click();
+      await userMenu.getByText('Account').first().click();
+      await userMenu.getByRole('link', { name: 'Account settings' }).click();
       await page.waitForURL(`${t.app.url}/account`);
       await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
 
       await page.goto('/');
       if (javaScript) await waitForHydration(page);
-      await main.getByRole('button', { name: 'Log out' }).click();
+      await userMenu.getByText('Account').first().click();
+      await userMenu.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(`${t.app.url}/auth/login`);
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: MARKETING_TITLE }).waitFor();
@@ -226,7 +224,11 @@ describe('first-visit pages in Chromium', () => {
     );
     for (const width of [320, 375, 1280]) {
       const screens: Array<[string, Record<string, string>, (page: Page) => Promise<void>]> = [
-        ['/', (await signedIn()).cookies, (page) => page.getByText('Welcome back').waitFor()],
+        [
+          '/',
+          (await signedIn()).cookies,
+          (page) => page.getByRole('heading', { level: 1, name: 'All projects' }).waitFor(),
+        ],
         [
           '/account',
           await endedSessionCookies(),

@@ -49,14 +49,12 @@ describe('the web shell in Chromium', () => {
         .waitFor();
     });
 
-    it(`shows the catalogue's 404 text for an unknown page (${mode})`, async () => {
-      const page = await t.newPage({ javaScript });
-      // Chromium reports the 404 document itself as a failed resource.
-      t.allowConsoleError(page, /status of 404/);
-      const response = await page.goto('/no/such/page');
-      assert.equal(response?.status(), 404);
-      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-      await page.getByText(catalogueMessages.notFound, { exact: true }).waitFor();
+    it(`sends an unknown page to the home page (projects-dashboard §2) (${mode})`, async () => {
+      const page = await t.open('/no/such/page', { javaScript });
+      await page.waitForURL(`${t.app.url}/`);
+      await page
+        .getByRole('heading', { level: 1, name: 'Animated SVG graphics, made simple' })
+        .waitFor();
     });
 
     it(`sends a visitor whose session ended from /account to the login page with the logged-out notice (${mode})`, async () => {
@@ -117,7 +115,7 @@ describe('the web shell in Chromium', () => {
     const page = await t.open('/account', { cookies });
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
     await page.getByRole('link', { name: 'Animata home' }).click();
-    await page.getByRole('heading', { level: 1, name: `Welcome back, ${customer.name}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'All projects' }).waitFor();
     await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
       customer.id,
     ]);

@@ -1,18 +1,6 @@
-import { authTexts, pagePaths } from '@animata/contracts';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { LogoutForm } from '../components/logout-form.js';
-import { TopBar } from '../components/top-bar.js';
-import { redirectIfIncomplete } from '../utils/auth.server.js';
-export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
-
-export const meta: MetaFunction = () => [
-  { title: 'Animata' },
-  {
-    name: 'description',
-    content: 'Create animated SVG graphics and export them to video and GIF.',
-  },
-];
+import { pagePaths } from '@animata/contracts';
+import { Link } from '@remix-run/react';
+import { TopBar } from './top-bar.js';
 
 const FEATURES = [
   {
@@ -29,46 +17,8 @@ const FEATURES = [
   },
 ] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await redirectIfIncomplete(request, context);
-  return { customer: session ? { name: session.name } : null };
-}
-
-/**
- * The home page until the projects dashboard lands there: a signed-in customer is welcomed
- * back and told plainly what is coming, with their ways on (account settings, log out); a
- * visitor gets the marketing page with its way in.
- */
-export default function Home() {
-  const { customer } = useLoaderData<typeof loader>();
-  return customer ? <Welcome name={customer.name} /> : <Marketing />;
-}
-
-function Welcome({ name }: { name: string }) {
-  return (
-    <>
-      <TopBar />
-      <main id="main" className="page page--narrow">
-        <h1 className="welcome__title">Welcome back, {name}</h1>
-        <section className="card welcome" aria-labelledby="dashboard-title">
-          <h2 id="dashboard-title">Your projects dashboard is coming</h2>
-          <p className="muted">
-            Soon this page will show your projects, folders, team and renders. It is not ready yet;
-            until then you can manage your account here.
-          </p>
-          <div className="welcome__actions">
-            <Link to={pagePaths.account} className="button button--primary">
-              {authTexts.accountSettings}
-            </Link>
-            <LogoutForm className="button button--ghost" />
-          </div>
-        </section>
-      </main>
-    </>
-  );
-}
-
-function Marketing() {
+/** What a visitor sees at `/`: the marketing page with its way in. */
+export function Marketing() {
   return (
     <>
       <TopBar />

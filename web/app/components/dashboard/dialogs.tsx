@@ -1,0 +1,349 @@
+import {
+  dashboardLabels,
+  dashboardQuestions,
+  dashboardTexts,
+  TITLE_MAX_LENGTH,
+  type Label,
+  type Project,
+} from '@animata/contracts';
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { useId } from 'react';
+
+import { FormNotice } from '../ui/form-notice.js';
+import { SubmitButton } from '../ui/submit-button.js';
+import { CancelLink, DashboardDialog } from './dashboard-dialog.js';
+import { icons } from './icons.js';
+import {
+  dialogStateOf,
+  findLabel,
+  ownLabels,
+  subtreeCounts,
+  withDialog,
+  type DashboardActionError,
+  type DialogState,
+} from './view.js';
+
+/**
+ * The dialogs the address names (`?dialog=`): create/rename folder, move folder, delete folder,
+ * rename project (the inline rename's form without JavaScript), move projects, and the delete
+ * and reset confirmations. `projects` are the page's cards, for their titles.
+ */
+export function DashboardDialogs({
+  labels,
+  projects,
+  currentFolder,
+}: {
+  labels: Label[];
+  projects: Project[];
+  currentFolder: string | null;
+}) {
+  const location = useLocation();
+  const state = dialogStateOf(new URLSearchParams(location.search));
+  if (!state) return null;
+  const closeTo = withDialog(location, null);
+  const own = ownLabels(labels);
+  const props = { state, closeTo, labels: own, projects, currentFolder };
+  switch (state.name) {
+    case 'create-folder':
+    case 'rename-folder':
+      return <FolderNameDialog key={location.search} {...props} />;
+    case 'move-folder':
+      return <MoveFolderDialog key={location.search} {...props} />;
+    case 'delete-folder':
+      return <DeleteFolderDialog key={location.search} {...props} />;
+    case 'rename':
+      return <RenameProjectDialog key={location.search} {...props} />;
+    case 'move':
+      return <MoveProjectsDialog key={location.search} {...props} />;
+    case 'delete':
+    case 'reset':
+      return <ConfirmProjectsDialog key={location.search} {...props} />;
+  }
+}
+
+interface DialogProps {
+  state: DialogState;
+  closeTo: string;
+  labels: Label[];
+  projects: Project[];
+  currentFolder: string | null;
+}
+
+/** The refusal of this dialog's last post, if any. */
+function useRefusal(intent: string): DashboardActionError | null {
+  const result = useActionData<DashboardActionError>();
+  return result && result.intent === intent ? result : null;
+}
+
+function usePending(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+function FolderNameDialog({ state, closeTo, labels }: DialogProps) {
+  const renaming = state.name === 'rename-folder';
+  const intent = renaming ? 'rename-folder' : 'create-folder';
+  const folder = renaming ? findLabel(labels, state.targets[0] ?? null) : null;
+  const parent = renaming ? null : findLabel(labels, state.parent);
+  const refusal = useRefusal(intent);
+  const pending = usePending(intent);
+  const fieldId = useId();
+  const error = refusal?.fieldErrors.title ?? refusal?.notice;
+  const title = renaming
+    ? dashboardLabels.renameFolder
+    : parent
+      ? `${dashboardTexts.createFolder} in ${parent.title}`
+      : dashboardTexts.createFolder;
+  return (
+    <DashboardDialog title={title} closeTo={closeTo}>
+      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+        <input type="hidden" name="intent" value={intent} />
+        {renaming ? <input type="hidden" name="folder" value={folder?.id ?? ''} /> : null}
+        {!renaming ? <input type="hidden" name="parentId" value={parent?.id ?? ''} /> : null}
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor={fieldId} className="field__label">
+            {dashboardLabels.folderName}
+          </label>
+          <div className="field__control">
+            <input
+              id={fieldId}
+              name="title"
+              required
+              maxLength={TITLE_MAX_LENGTH}
+              autoComplete="off"
+              // the dialog's one field
+              autoFocus
+              defaultValue={refusal?.values?.title ?? folder?.title ?? ''}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+            />
+          </div>
+          {error ? (
+            <p id={`${fieldId}-error`} className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="dashboard-dialog__buttons">
+          <CancelLink to={closeTo} />
+          <SubmitButton pending={pending}>
+            {renaming ? dashboardLabels.save : dashboardLabels.create}
+          </SubmitButton>
+        </div>
+      </Form>
+    </DashboardDialog>
+  );
+}
+
+/** Radio choices of folders, indented as the tree; `exclude` (and its subtree) left out. */
+function FolderChoices({
+  labels,
+  name,
+  noneLabel,
+  defaultValue,
+  exclude = null,
+}: {
+  labels: Label[];
+  name: string;
+  noneLabel: string;
+  defaultValue: string;
+  exclude?: string | null;
+}) {
+  const rows: Array<{ label: Label; depth: number }> = [];
+  const walk = (list: Label[], depth: number) => {
+    for (const label of list) {
+      if (label.id === exclude) continue;
+      rows.push({ label, depth });
+      walk(label.children, depth + 1);
+    }
+  };
+  walk(labels, 0);
+  return (
+    <fieldset className="folder-choices">
+      <legend className="visually-hidden">Folder</legend>
+      <label className="folder-choices__row">
+        <input type="radio" name={name} value="" defaultChecked={defaultValue === ''} />
+        {icons.all}
+        <span>{noneLabel}</span>
+      </label>
+      {rows.map(({ label, depth }) => (
+        <label
+          key={label.id}
+          className="folder-choices__row"
+          style={{ paddingInlineStart: `${0.75 + depth * 1.25}rem` }}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={label.id}
+            defaultChecked={defaultValue === label.id}
+          />
+          {icons.folder}
+          <span>{label.title}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function MoveFolderDialog({ state, closeTo, labels }: DialogProps) {
+  const folder = findLabel(labels, state.targets[0] ?? null);
+  const refusal = useRefusal('move-folder');
+  const pending = usePending('move-folder');
+  return (
+    <DashboardDialog
+      title={folder ? `${dashboardLabels.moveFolder} ${folder.title}` : dashboardLabels.moveFolder}
+      closeTo={closeTo}
+    >
+      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+        <input type="hidden" name="intent" value="move-folder" />
+        <input type="hidden" name="folder" value={folder?.id ?? ''} />
+        <FolderChoices
+          labels={labels}
+          name="parentId"
+          noneLabel={dashboardLabels.topLevel}
+          defaultValue={refusal?.values?.parentId ?? folder?.parentId ?? ''}
+          exclude={folder?.id ?? null}
+        />
+        <FormNotice>{refusal?.notice}</FormNotice>
+        <div className="dashboard-dialog__buttons">
+          <CancelLink to={closeTo} />
+          <SubmitButton pending={pending}>{dashboardLabels.move}</SubmitButton>
+        </div>
+      </Form>
+    </DashboardDialog>
+  );
+}
+
+function DeleteFolderDialog({ state, closeTo, labels }: DialogProps) {
+  const folder = findLabel(labels, state.targets[0] ?? null);
+  const refusal = useRefusal('delete-folder');
+  const pending = usePending('delete-folder');
+  const counts = folder ? subtreeCounts(folder) : { folders: 0, projects: 0 };
+  return (
+    <DashboardDialog title={dashboardLabels.deleteFolder} closeTo={closeTo}>
+      <p className="dashboard-dialog__text">
+        {dashboardQuestions.deleteFolder(folder?.title ?? '', counts.folders, counts.projects)}
+      </p>
+      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+        <input type="hidden" name="intent" value="delete-folder" />
+        <input type="hidden" name="folder" value={folder?.id ?? state.targets[0] ?? ''} />
+        <FormNotice>{refusal?.notice}</FormNotice>
+        <div className="dashboard-dialog__buttons">
+          <CancelLink to={closeTo} />
+          <SubmitButton variant="danger" pending={pending}>
+            {dashboardLabels.delete}
+          </SubmitButton>
+        </div>
+      </Form>
+    </DashboardDialog>
+  );
+}
+
+function RenameProjectDialog({ state, closeTo, projects }: DialogProps) {
+  const project = projects.find((candidate) => candidate.id === state.targets[0]);
+  const refusal = useRefusal('rename');
+  const pending = usePending('rename');
+  const fieldId = useId();
+  const error = refusal?.fieldErrors.title ?? refusal?.notice;
+  return (
+    <DashboardDialog title={dashboardLabels.renameProject} closeTo={closeTo}>
+      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+        <input type="hidden" name="intent" value="rename" />
+        <input type="hidden" name="project" value={state.targets[0] ?? ''} />
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor={fieldId} className="field__label">
+            {dashboardLabels.projectName}
+          </label>
+          <div className="field__control">
+            <input
+              id={fieldId}
+              name="title"
+              required
+              maxLength={TITLE_MAX_LENGTH}
+              autoComplete="off"
+              // the dialog's one field
+              autoFocus
+              defaultValue={refusal?.values?.title ?? project?.title ?? ''}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+            />
+          </div>
+          {error ? (
+            <p id={`${fieldId}-error`} className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="dashboard-dialog__buttons">
+          <CancelLink to={closeTo} />
+          <SubmitButton pending={pending}>{dashboardLabels.save}</SubmitButton>
+        </div>
+      </Form>
+    </DashboardDialog>
+  );
+}
+
+function MoveProjectsDialog({ state, closeTo, labels, projects, currentFolder }: DialogProps) {
+  const refusal = useRefusal('move');
+  const pending = usePending('move');
+  const single =
+    state.targets.length === 1 ? projects.find((p) => p.id === state.targets[0]) : undefined;
+  const title =
+    state.targets.length > 1
+      ? `${dashboardLabels.moveToFolder}: ${state.targets.length} projects`
+      : dashboardLabels.moveToFolder;
+  return (
+    <DashboardDialog title={title} closeTo={closeTo} className="dashboard-dialog--move">
+      {single ? <p className="dashboard-dialog__text">{single.title}</p> : null}
+      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="ids" value={state.targets.join(',')} />
+        <FolderChoices
+          labels={labels}
+          name="label"
+          noneLabel={dashboardTexts.allProjects}
+          defaultValue={refusal?.values?.label ?? single?.label ?? currentFolder ?? ''}
+        />
+        <FormNotice>{refusal?.notice}</FormNotice>
+        <div className="dashboard-dialog__buttons">
+          <CancelLink to={closeTo} />
+          <SubmitButton pending={pending}>{dashboardLabels.move}</SubmitButton>
+        </div>
+      </Form>
+    </DashboardDialog>
+  );
+}
+
+function ConfirmProjectsDialog({ state, closeTo, projects }: DialogProps) {
+  const resetting = state.name === 'reset';
+  const intent = resetting ? 'reset' : 'delete';
+  const refusal = useRefusal(intent);
+  const pending = usePending(intent);
+  const count = state.targets.length;
+  const only =
+    count === 1 ? (projects.find((p) => p.id === state.targets[0])?.title ?? null) : null;
+  return (
+    <DashboardDialog
+      title={resetting ? dashboardLabels.reset : dashboardLabels.delete}
+      closeTo={closeTo}
+    >
+      <p className="dashboard-dialog__text">
+        {resetting
+          ? dashboardQuestions.resetDemos(count, only)
+          : dashboardQuestions.deleteProjects(count, only)}
+      </p>
+      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="ids" value={state.targets.join(',')} />
+        <FormNotice>{refusal?.notice}</FormNotice>
+        <div className="dashboard-dialog__buttons">
+          <CancelLink to={closeTo} />
+          <SubmitButton variant={resetting ? 'primary' : 'danger'} pending={pending}>
+            {resetting ? dashboardLabels.reset : dashboardLabels.delete}
+          </SubmitButton>
+        </div>
+      </Form>
+    </DashboardDialog>
+  );
+}

@@ -1,0 +1,286 @@
+import {
+  dashboardLabels,
+  dashboardTexts,
+  endpoints,
+  fillPath,
+  formatCardDate,
+  TITLE_MAX_LENGTH,
+  type Project,
+} from '@animata/contracts';
+import {
+  Form,
+  Link,
+  useFetcher,
+  useFormAction,
+  useLocation,
+  useNavigate,
+  useSubmit,
+} from '@remix-run/react';
+import {
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { MenuPopover } from './menu-popover.js';
+import { isChangedDemo, projectPath, withDialog, type ViewAbilities } from './view.js';
+
+/**
+ * One project of the grid (§2): thumbnail (a spinner while the preview is pending), title,
+ * last-updated date, the selection checkbox and the hover menu with what §6 allows here.
+ * A click opens the project when nothing is selected and toggles it when something is; a
+ * right-click is left to the browser. Rename is inline: Enter or leaving the field saves,
+ * Escape restores, a paste arrives as plain text.
+ */
+export function ProjectCard({
+  project,
+  abilities,
+  selectable,
+  selected,
+  selecting,
+  onToggle,
+}: {
+  project: Project;
+  abilities: ViewAbilities;
+  /** With JavaScript: the checkbox is shown. */
+  selectable: boolean;
+  selected: boolean;
+  /** Something on the page is selected: a click toggles instead of opening. */
+  selecting: boolean;
+  onToggle: (id: string) => void;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [renaming, setRenaming] = useState(false);
+  const rename = useFetcher();
+  const pendingTitle = rename.formData?.get('title');
+  const title =
+    typeof pendingTitle === 'string' && pendingTitle.trim() ? pendingTitle : project.title;
+  const open = projectPath(project.id);
+  const demo = project.isDemo;
+  const changedDemo = isChangedDemo(project);
+  // A demo original opens through the open-demo post (a copy is made once); a copy opens itself.
+  const openDemo = demo && !changedDemo;
+
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.button !== 0 || renaming) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('details, input, button, form, .project-card__checkbox')) return;
+    if (selecting) {
+      event.preventDefault();
+      onToggle(project.id);
+      return;
+    }
+    if (target.closest('a')) return;
+    if (openDemo) submit({ intent: 'open-demo', project: project.id }, { method: 'post' });
+    else navigate(open);
+  };
+
+  const dateIso = project.updatedAt || project.createdAt;
+  return (
+    <article
+      className={`project-card${selected ? ' project-card--selected' : ''}`}
+      aria-label={title}
+      onClick={onCardClick}
+      data-testid="project-card"
+    >
+      {selectable ? (
+        <label className="project-card__checkbox">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggle(project.id)}
+            aria-label={`Select ${title}`}
+          />
+        </label>
+      ) : null}
+      <CardLink project={project} openDemo={openDemo} className="project-card__thumb" tabIndex={-1}>
+        {project.pendingPreview ? (
+          <span className="spinner" role="img" aria-label="Preview is being made" />
+        ) : project.preview_uri ? (
+          <img src={project.preview_uri} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="project-card__no-preview" aria-hidden="true" />
+        )}
+      </CardLink>
+      <div className="project-card__body">
+        {renaming ? (
+          <InlineRename project={project} fetcher={rename} onDone={() => setRenaming(false)} />
+        ) : (
+          <h3 className="project-card__title">
+            <CardLink project={project} openDemo={openDemo}>
+              {title}
+            </CardLink>
+          </h3>
+        )}
+        <p className="project-card__date">
+          <time dateTime={dateIso}>{formatCardDate(dateIso)}</time>
+          {demo ? <span className="chip">{changedDemo ? 'Changed demo' : 'Demo'}</span> : null}
+        </p>
+      </div>
+      <MenuPopover label={`Actions for ${title}`} className="project-card__menu">
+        {openDemo ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="open-demo" />
+            <input type="hidden" name="project" value={project.id} />
+            <button type="submit">{dashboardLabels.open}</button>
+          </Form>
+        ) : (
+          <Link to={open}>
+            {project.canEdit ? dashboardLabels.open : dashboardTexts.viewProject}
+          </Link>
+        )}
+        {abilities.ownCards ? (
+          <Link
+            to={withDialog(location, { name: 'rename', targets: [project.id] })}
+            preventScrollReset
+            onClick={(event) => {
+              // With JavaScript the title turns into a field right on the card.
+              event.preventDefault();
+              setRenaming(true);
+            }}
+          >
+            {dashboardLabels.rename}
+          </Link>
+        ) : null}
+        {abilities.ownCards ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="duplicate" />
+            <input type="hidden" name="project" value={project.id} />
+            <button type="submit">{dashboardLabels.duplicate}</button>
+          </Form>
+        ) : null}
+        {abilities.ownCards ? (
+          <Link
+            to={withDialog(location, { name: 'move', targets: [project.id] })}
+            preventScrollReset
+          >
+            {dashboardLabels.moveToFolder}
+          </Link>
+        ) : null}
+        {abilities.ownCards ? (
+          <a
+            href={fillPath(endpoints.projects.export.path, { params: { id: project.id } })}
+            download
+          >
+            {dashboardLabels.export}
+          </a>
+        ) : null}
+        {abilities.ownCards ? (
+          <Link
+            to={withDialog(location, { name: 'delete', targets: [project.id] })}
+            preventScrollReset
+          >
+            {dashboardLabels.delete}
+          </Link>
+        ) : null}
+        {changedDemo && abilities.bulkReset ? (
+          <Link
+            to={withDialog(location, { name: 'reset', targets: [project.id] })}
+            preventScrollReset
+          >
+            {dashboardLabels.reset}
+          </Link>
+        ) : null}
+      </MenuPopover>
+    </article>
+  );
+}
+
+/** The card's link to its project; a demo original's opens through its open-demo form. */
+function CardLink({
+  project,
+  openDemo,
+  className,
+  tabIndex,
+  children,
+}: {
+  project: Project;
+  openDemo: boolean;
+  className?: string;
+  tabIndex?: number;
+  children: ReactNode;
+}) {
+  if (openDemo) {
+    return (
+      <Form method="post" preventScrollReset className={className}>
+        <input type="hidden" name="intent" value="open-demo" />
+        <input type="hidden" name="project" value={project.id} />
+        <button type="submit" className="project-card__open" tabIndex={tabIndex}>
+          {children}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <Link to={projectPath(project.id)} className={className} tabIndex={tabIndex}>
+      {children}
+    </Link>
+  );
+}
+
+function InlineRename({
+  project,
+  fetcher,
+  onDone,
+}: {
+  project: Project;
+  fetcher: ReturnType<typeof useFetcher>;
+  onDone: () => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const settled = useRef(false);
+  // The page's own action (with ?index on All projects and the list's address kept).
+  const action = useFormAction();
+  const submit = () => {
+    if (settled.current) return;
+    settled.current = true;
+    const value = ref.current?.value.trim() ?? '';
+    if (value !== '' && value !== project.title) {
+      fetcher.submit(
+        { intent: 'rename', project: project.id, title: value },
+        { method: 'post', action },
+      );
+    }
+    onDone();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      submit();
+    } else if (event.key === 'Escape') {
+      // The old name comes back; the snackbar must not take this Escape.
+      event.preventDefault();
+      event.stopPropagation();
+      settled.current = true;
+      onDone();
+    }
+  };
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    // Plain text only, on one line, whatever the clipboard held.
+    event.preventDefault();
+    const text = event.clipboardData.getData('text/plain').replace(/\s+/g, ' ');
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? input.value.length;
+    input.setRangeText(text, start, end, 'end');
+  };
+  return (
+    <input
+      ref={ref}
+      className="project-card__rename"
+      aria-label={dashboardLabels.projectName}
+      defaultValue={project.title}
+      maxLength={TITLE_MAX_LENGTH}
+      // the user asked to rename this card
+      autoFocus
+      onFocus={(event) => event.currentTarget.select()}
+      onKeyDown={onKeyDown}
+      onBlur={submit}
+      onPaste={onPaste}
+    />
+  );
+}

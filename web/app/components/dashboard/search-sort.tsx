@@ -1,0 +1,103 @@
+import {
+  dashboardLabels,
+  PROJECT_SORT_LABELS,
+  PROJECT_SORT_ORDER,
+  SEARCH_DEBOUNCE_MS,
+} from '@animata/contracts';
+import { Form, useLocation, useNavigate } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import { icons } from './icons.js';
+import { LIST_PARAMS, withListParams, type ListState } from './view.js';
+
+/**
+ * The search box and the sort dropdown (§2, §9). A plain GET form (the state lives in the
+ * address), so it works without JavaScript; with it, typing searches 500 ms after the last key
+ * and Enter at once, and a new sort applies as it is chosen. Either starts again at page 1.
+ */
+export function SearchSort({ state, placeholder }: { state: ListState; placeholder: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const searchId = useId();
+  const sortId = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  // A new address (back button, a link) shows its own search in the box.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = state.q;
+  }, [state.q]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const go = (changes: { search?: string; sort?: string }) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    navigate(withListParams(location, { ...changes, page: null }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="search-sort"
+      onSubmit={(event) => {
+        // Enter: at once, keeping the other list parameters.
+        event.preventDefault();
+        go({ search: input.current?.value.trim() ?? '' });
+      }}
+    >
+      <div className="search-sort__search">
+        <label htmlFor={searchId} className="visually-hidden">
+          {placeholder}
+        </label>
+        <input
+          ref={input}
+          id={searchId}
+          type="search"
+          name={LIST_PARAMS.search}
+          placeholder={placeholder}
+          defaultValue={state.q}
+          autoComplete="off"
+          onChange={(event) => {
+            const value = event.currentTarget.value.trim();
+            if (timer.current) clearTimeout(timer.current);
+            timer.current = setTimeout(() => go({ search: value }), SEARCH_DEBOUNCE_MS);
+          }}
+        />
+        <button type="submit" className="search-sort__submit" aria-label={dashboardLabels.search}>
+          {icons.search}
+        </button>
+      </div>
+      <div className="search-sort__sort">
+        <label htmlFor={sortId} className="visually-hidden">
+          {dashboardLabels.sortBy}
+        </label>
+        <select
+          id={sortId}
+          name={LIST_PARAMS.sort}
+          defaultValue={state.sort}
+          key={state.sort}
+          onChange={(event) =>
+            go({
+              search: input.current?.value.trim() ?? state.q,
+              sort: event.currentTarget.value,
+            })
+          }
+        >
+          {PROJECT_SORT_ORDER.map((sort) => (
+            <option key={sort} value={sort}>
+              {PROJECT_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,10 @@
+/** `/team/{team}/{folder}`: a team's folder, the same page as the team's projects (§2). */
+export {
+  default,
+  loader,
+  action,
+  ErrorBoundary,
+  shouldRevalidate,
+  clientAction,
+  meta,
+} from './_dashboard.team.$team.js';

@@ -1,0 +1,250 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  DEMO_FOLDER_ID,
+  endpoints,
+  MAX_PAGE_SIZE,
+  ownMessages,
+  dashboardNotices,
+  type ProjectListResponse,
+} from '@animata/contracts';
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node';
+import {
+  DIALOG_PARAMS,
+  GRID_ROWS_COOKIE,
+  labelOf,
+  LIST_PARAMS,
+  listStateOf,
+  projectPath,
+  type DashboardActionError,
+  type DashboardView,
+  type ListState,
+} from '../components/dashboard/view.js';
+import { api, type ApiFailure } from './api.server.js';
+import { formRefused, readForm, textField } from './form.server.js';
+import { notify, redirectWithNotification } from './notification.server.js';
+
+/** The page size: the address's `rows`, else the measured one, else DEFAULT_PAGE_SIZE. */
+export function pageSizeOf(request: Request): number {
+  const url = new URL(request.url);
+  const fromUrl = Number(url.searchParams.get(LIST_PARAMS.rows));
+  if (Number.isInteger(fromUrl) && fromUrl > 0) return Math.min(fromUrl, MAX_PAGE_SIZE);
+  const cookie = (request.headers.get('cookie') ?? '')
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${GRID_ROWS_COOKIE}=`));
+  const fromCookie = Number(cookie?.slice(GRID_ROWS_COOKIE.length + 1));
+  if (Number.isInteger(fromCookie) && fromCookie > 0) return Math.min(fromCookie, MAX_PAGE_SIZE);
+  return DEFAULT_PAGE_SIZE;
+}
+
+export interface DashboardListData {
+  list: ProjectListResponse;
+  state: ListState;
+  rows: number;
+}
+
+/**
+ * One page of a view's projects: the list state comes from the address, the page size from the
+ * address or the grid's measurement; the BFF filters by access and pages in SQL.
+ */
+export async function loadProjectList(
+  request: Request,
+  context: AppLoadContext,
+  view: DashboardView,
+): Promise<DashboardListData>;
+export async function loadProjectList(
+  request: Request,
+  context: AppLoadContext,
+  view: DashboardView,
+  options: { visitorAllowed: true },
+): Promise<DashboardListData | null>;
+export async function loadProjectList(
+  request: Request,
+  context: AppLoadContext,
+  view: DashboardView,
+  options: { visitorAllowed?: boolean } = {},
+): Promise<DashboardListData | null> {
+  const url = new URL(request.url);
+  const state = listStateOf(url.searchParams);
+  const rows = pageSizeOf(request);
+  const client = api(request, context);
+  const label = labelOf(view);
+  const result = await client.call(endpoints.projects.list, undefined, {
+    query: {
+      rows,
+      page: state.page,
+      titleSearchFilter: state.q || undefined,
+      sort_by: state.sort,
+      label: label ?? undefined,
+      team: view.kind === 'team' ? view.team : undefined,
+      sharedWithMe: view.kind === 'shared' ? true : undefined,
+    },
+  });
+  // A visitor at `/` sees the marketing page (the layout decides), not the login form.
+  if (!result.ok && result.error.kind === 'logged-out' && options.visitorAllowed) return null;
+  const list = await client.expect(Promise.resolve(result));
+  return { list, state, rows };
+}
+
+/** The page the action came from, without its dialog: where a post returns (PRG). */
+function backTo(request: Request): string {
+  const url = new URL(request.url);
+  for (const key of Object.values(DIALOG_PARAMS)) url.searchParams.delete(key);
+  // Remix adds ?index to posts to an index route; the page itself has none.
+  url.searchParams.delete('index');
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+function refused(intent: string, failure: ApiFailure, values: Record<string, string> = {}) {
+  return data<DashboardActionError>(
+    {
+      intent,
+      notice: failure.error.notice || failure.error.fieldErrors.title || '',
+      fieldErrors: failure.error.fieldErrors,
+      values,
+    },
+    { status: failure.status === 429 ? 429 : failure.status === 404 ? 404 : 422 },
+  );
+}
+
+const idsOf = (form: FormData): string[] =>
+  textField(form, 'ids')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+
+const folderOrNull = (value: string): string | null => (value === '' ? null : value);
+
+/**
+ * The dashboard's one action (every list route exports it): each form posts an `intent`, the
+ * BFF decides, and success redirects back to the page with a notice; a refusal comes back to
+ * the open dialog. Works the same with and without JavaScript.
+ */
+export async function dashboardAction({ request, context }: ActionFunctionArgs) {
+  const read = await readForm(request);
+  if (!read.ok) return formRefused(read);
+  const { form } = read;
+  const intent = textField(form, 'intent');
+  const client = api(request, context);
+  const back = backTo(request);
+  const done = (message: string) => redirectWithNotification(back, notify('success', message));
+  const fail = (failure: ApiFailure, values: Record<string, string> = {}) => {
+    if (failure.error.kind === 'logged-out') throw client.toLogin(failure.headers);
+    return refused(intent, failure, values);
+  };
+
+  switch (intent) {
+    case 'create-project': {
+      const label = folderOrNull(textField(form, 'label'));
+      const result = await client.call(endpoints.projects.create, {
+        label: label === DEMO_FOLDER_ID ? null : label,
+      });
+      if (!result.ok) {
+        if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
+        // The limits refusal (422) and the like come back as the page's notice.
+        return redirectWithNotification(back, notify('error', result.error.notice));
+      }
+      return redirect(projectPath(result.data.project.id));
+    }
+    case 'open-demo': {
+      // The customer's own copy of a demo (made once), opened instead of the original.
+      const result = await client.call(endpoints.projects.openDemo, undefined, {
+        params: { id: textField(form, 'project') },
+      });
+      if (!result.ok) {
+        if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
+        return redirectWithNotification(back, notify('error', result.error.notice));
+      }
+      return redirect(projectPath(result.data.id));
+    }
+    case 'create-folder': {
+      const title = textField(form, 'title');
+      const parentId = folderOrNull(textField(form, 'parentId'));
+      const result = await client.call(
+        endpoints.labels.create,
+        { title, parentId },
+        { knownFields: ['title'] },
+      );
+      if (!result.ok) return fail(result, { title });
+      return done(dashboardNotices.folderCreated);
+    }
+    case 'rename-folder': {
+      const title = textField(form, 'title');
+      const result = await client.call(
+        endpoints.labels.update,
+        { title },
+        { params: { id: textField(form, 'folder') }, knownFields: ['title'] },
+      );
+      if (!result.ok) return fail(result, { title });
+      return done(dashboardNotices.folderRenamed);
+    }
+    case 'move-folder': {
+      const parentId = folderOrNull(textField(form, 'parentId'));
+      const result = await client.call(
+        endpoints.labels.update,
+        { parentId },
+        { params: { id: textField(form, 'folder') } },
+      );
+      if (!result.ok) return fail(result, { parentId: parentId ?? '' });
+      return done(dashboardNotices.folderMoved);
+    }
+    case 'delete-folder': {
+      const folder = textField(form, 'folder');
+      const result = await client.call(endpoints.labels.delete, undefined, {
+        params: { id: folder },
+      });
+      if (!result.ok) return fail(result);
+      const message = dashboardNotices.folderDeleted(result.data.labels, result.data.projectsMoved);
+      // The deleted folder's page is gone: back to All projects.
+      const from = new URL(request.url).pathname;
+      const target = from.startsWith('/folder/') ? '/' : back;
+      return redirectWithNotification(target, notify('success', message));
+    }
+    case 'rename': {
+      const title = textField(form, 'title');
+      const result = await client.call(
+        endpoints.projects.update,
+        { title },
+        { params: { id: textField(form, 'project') }, knownFields: ['title'] },
+      );
+      if (!result.ok) return fail(result, { title });
+      return done(dashboardNotices.projectRenamed);
+    }
+    case 'duplicate': {
+      const result = await client.call(
+        endpoints.projects.duplicate,
+        {},
+        { params: { id: textField(form, 'project') } },
+      );
+      if (!result.ok) {
+        if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
+        return redirectWithNotification(back, notify('error', result.error.notice));
+      }
+      return done(dashboardNotices.projectDuplicated);
+    }
+    case 'move': {
+      const projects = idsOf(form);
+      const label = folderOrNull(textField(form, 'label'));
+      const result = await client.call(endpoints.projects.move, { projects, label });
+      if (!result.ok) return fail(result, { label: label ?? '' });
+      return done(dashboardNotices.projectsMoved(result.data.projects.length));
+    }
+    case 'delete': {
+      const projects = idsOf(form);
+      const result = await client.call(endpoints.projects.deleteMany, { projects });
+      if (!result.ok) return fail(result);
+      return done(dashboardNotices.projectsDeleted(result.data.projects.length));
+    }
+    case 'reset': {
+      const projects = idsOf(form);
+      const result = await client.call(endpoints.projects.resetDemos, { projects });
+      if (!result.ok) return fail(result);
+      return done(dashboardNotices.demosReset(result.data.projects.length));
+    }
+    default:
+      return data<DashboardActionError>(
+        { intent, notice: ownMessages.formUnreadable, fieldErrors: {} },
+        { status: 400 },
+      );
+  }
+}
