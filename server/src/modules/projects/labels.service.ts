@@ -92,21 +92,18 @@ export class LabelsService {
     await this.access.require(actor, Permission.LabelUpdate, [id]);
     if (request.title === undefined && request.parentId === undefined)
       throw ProjectException.notice(projectMessages.nothingToChange);
-    if (request.parentId !== undefined) {
-      const parentId = await this.parentFor(actor, request.parentId);
-      if (parentId !== null) {
-        const subtree = await this.labels.subtreeOf(id);
-        if (subtree.some((folder) => folder.id === parentId))
-          throw ProjectException.field('parentId', projectMessages.folderIntoItself);
-        const height = Math.max(...subtree.map((folder) => folder.level));
-        if ((await this.labels.depthOf(parentId)) + height > MAX_FOLDER_DEPTH)
-          throw ProjectException.field('parentId', projectMessages.folderTooDeep);
-      }
+    // A blank parent is the top level, as on create; never sent on as a uuid.
+    const parentId =
+      request.parentId === undefined ? undefined : await this.parentFor(actor, request.parentId);
+    if (parentId !== undefined && parentId !== null) {
+      const subtree = await this.labels.subtreeOf(id);
+      if (subtree.some((folder) => folder.id === parentId))
+        throw ProjectException.field('parentId', projectMessages.folderIntoItself);
+      const height = Math.max(...subtree.map((folder) => folder.level));
+      if ((await this.labels.depthOf(parentId)) + height > MAX_FOLDER_DEPTH)
+        throw ProjectException.field('parentId', projectMessages.folderTooDeep);
     }
-    const row = await this.labels.update(id, {
-      title: request.title,
-      parentId: request.parentId === undefined ? undefined : (request.parentId ?? null),
-    });
+    const row = await this.labels.update(id, { title: request.title, parentId });
     if (!row) throw CommonException.notFound();
     return { label: toLabel(row) };
   }
