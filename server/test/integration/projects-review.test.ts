@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints, fillPath, type LabelResponse } from '@animata/contracts';
+import {
+  endpoints,
+  fillPath,
+  projectMessages,
+  type LabelResponse,
+  type LabelsResponse,
+} from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newLabel, newSessionCookie } from '../support/factories.js';
 
@@ -36,6 +42,7 @@ describe('projects and folders at their edges', () => {
     return { customer, call };
   }
   const id = (path: string, value: string) => fillPath(path, { params: { id: value } });
+  type Refusal = { errors: Record<string, string> };
 
   it('moves a folder to the top level when its parent is sent blank, as create reads it', async () => {
     const { customer, call } = await signedIn();
@@ -46,5 +53,26 @@ describe('projects and folders at their edges', () => {
     });
     assert.equal(moved.status, 200);
     assert.equal(moved.body.label.parentId, null);
+  });
+
+  it('never lets two folders that move into each other at once form a loop', async () => {
+    const { customer, call } = await signedIn();
+    for (let round = 0; round < 5; round += 1) {
+      const a = await newLabel(db(), customer.id);
+      const b = await newLabel(db(), customer.id);
+      const answers = await Promise.all([
+        call<Refusal>('PUT', id(endpoints.labels.update.path, a.id), { parentId: b.id }),
+        call<Refusal>('PUT', id(endpoints.labels.update.path, b.id), { parentId: a.id }),
+      ]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      assert.deepEqual(statuses, [200, 422], `round ${round}`);
+      const refused = answers.find((answer) => answer.status === 422)!;
+      assert.equal(refused.body.errors.parentId, projectMessages.folderIntoItself);
+      // Both folders are still in the tree, one inside the other.
+      const tree = await call<LabelsResponse>('GET', endpoints.labels.list.path);
+      const top = tree.body.data.filter((label) => label.id === a.id || label.id === b.id);
+      assert.equal(top.length, 1, `round ${round}`);
+      assert.equal(top[0]!.children.length, 1);
+    }
   });
 });

@@ -80,9 +80,13 @@ export class LabelsService {
 
   async create(actor: Actor, request: CreateLabelRequest): Promise<LabelResponse> {
     const parentId = await this.parentFor(actor, request.parentId ?? null);
-    if (parentId !== null && (await this.labels.depthOf(parentId)) + 1 > MAX_FOLDER_DEPTH)
-      throw ProjectException.field('parentId', projectMessages.folderTooDeep);
-    const row = await this.labels.insert(actor.customerId, request.title, parentId);
+    const row = await this.labels.insert(actor.customerId, request.title, parentId, (depth) =>
+      depth === null
+        ? CommonException.notFound()
+        : depth + 1 > MAX_FOLDER_DEPTH
+          ? ProjectException.field('parentId', projectMessages.folderTooDeep)
+          : null,
+    );
     return { label: toLabel(row) };
   }
 
@@ -95,15 +99,20 @@ export class LabelsService {
     // A blank parent is the top level, as on create; never sent on as a uuid.
     const parentId =
       request.parentId === undefined ? undefined : await this.parentFor(actor, request.parentId);
-    if (parentId !== undefined && parentId !== null) {
-      const subtree = await this.labels.subtreeOf(id);
-      if (subtree.some((folder) => folder.id === parentId))
-        throw ProjectException.field('parentId', projectMessages.folderIntoItself);
-      const height = Math.max(...subtree.map((folder) => folder.level));
-      if ((await this.labels.depthOf(parentId)) + height > MAX_FOLDER_DEPTH)
-        throw ProjectException.field('parentId', projectMessages.folderTooDeep);
-    }
-    const row = await this.labels.update(id, { title: request.title, parentId });
+    const row = await this.labels.update(
+      actor.customerId,
+      id,
+      { title: request.title, parentId },
+      ({ subtree, parentDepth }) => {
+        if (parentDepth === null) return CommonException.notFound();
+        if (subtree.some((folder) => folder.id === parentId))
+          return ProjectException.field('parentId', projectMessages.folderIntoItself);
+        const height = Math.max(0, ...subtree.map((folder) => folder.level));
+        return parentDepth + height > MAX_FOLDER_DEPTH
+          ? ProjectException.field('parentId', projectMessages.folderTooDeep)
+          : null;
+      },
+    );
     if (!row) throw CommonException.notFound();
     return { label: toLabel(row) };
   }
@@ -112,8 +121,7 @@ export class LabelsService {
   async delete(actor: Actor, id: string): Promise<DeletedLabelResponse> {
     if (id === DEMO_FOLDER_ID) throw ProjectException.notice(projectMessages.demoReadOnly);
     await this.access.require(actor, Permission.LabelDelete, [id]);
-    const subtree = await this.labels.subtreeOf(id);
-    await this.labels.delete(id);
+    const subtree = await this.labels.delete(actor.customerId, id);
     return {
       labels: subtree.length,
       projectsMoved: subtree.reduce((sum, folder) => sum + folder.projects, 0),
