@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  emptyProjectData,
   endpoints,
   fillPath,
+  FREE_LIMITS,
   projectMessages,
   type LabelResponse,
   type LabelsResponse,
+  type ProjectWithData,
 } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newCustomer, newLabel, newSessionCookie } from '../support/factories.js';
+import { newCustomer, newLabel, newProject, newSessionCookie } from '../support/factories.js';
 
 /** Edge cases found in review: blank references, racing tree changes, half-applied updates. */
 describe('projects and folders at their edges', () => {
@@ -73,6 +76,33 @@ describe('projects and folders at their edges', () => {
       const top = tree.body.data.filter((label) => label.id === a.id || label.id === b.id);
       assert.equal(top.length, 1, `round ${round}`);
       assert.equal(top[0]!.children.length, 1);
+    }
+  });
+
+  it('leaves the title and the public flag alone when the data of the same change is refused', async () => {
+    const { customer, call } = await signedIn();
+    const project = await newProject(db(), customer.id, { title: 'Before' });
+    const used: Array<{ storage_bytes: string }> = await db().query(
+      `SELECT storage_bytes FROM project_usage WHERE owner_id = $1`,
+      [customer.id],
+    );
+    await newProject(db(), customer.id, {
+      sizeBytes: FREE_LIMITS.storageMb * 1024 * 1024 - Number(used[0]!.storage_bytes) - 10,
+    });
+    const bigger = {
+      ...emptyProjectData(),
+      document: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="${'9'.repeat(60)}" height="1"/></svg>`,
+    };
+    for (const data of [{ options: 'none' }, bigger]) {
+      const refused = await call<Refusal>('PUT', id(endpoints.projects.update.path, project.id), {
+        title: 'After',
+        is_public: 1,
+        data,
+      });
+      assert.equal(refused.status, 422);
+      const got = await call<ProjectWithData>('GET', id(endpoints.projects.get.path, project.id));
+      assert.equal(got.body.title, 'Before');
+      assert.equal(got.body.isPublic, false);
     }
   });
 });
