@@ -10,8 +10,20 @@ import {
   type LabelsResponse,
   type ProjectWithData,
 } from '@animata/contracts';
+import {
+  listPageStatement,
+  listTotalStatement,
+  type ListRequest,
+} from '../../src/modules/projects/project-list.sql.js';
+import { DEMO_FOLDER_SQL } from '../../src/modules/projects/projects.repository.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newCustomer, newLabel, newProject, newSessionCookie } from '../support/factories.js';
+import {
+  newCustomer,
+  newDemoProjects,
+  newLabel,
+  newProject,
+  newSessionCookie,
+} from '../support/factories.js';
 
 /** Edge cases found in review: blank references, racing tree changes, half-applied updates. */
 describe('projects and folders at their edges', () => {
@@ -103,6 +115,40 @@ describe('projects and folders at their edges', () => {
       const got = await call<ProjectWithData>('GET', id(endpoints.projects.get.path, project.id));
       assert.equal(got.body.title, 'Before');
       assert.equal(got.body.isPublic, false);
+    }
+  });
+
+  it('reads the demo originals through their own index, however many demo copies customers made', async () => {
+    const { demoCustomer, projects } = await newDemoProjects(db(), ['Original']);
+    const { customer } = await signedIn();
+    await db().query(
+      `INSERT INTO projects (id, owner_id, title, is_demo, from_id)
+       SELECT substr(md5(random()::text || g), 1, 32), $1, 'Copy', true, $2
+         FROM generate_series(1, 3000) g`,
+      [customer.id, projects[0]!.id],
+    );
+    await db().query('ANALYZE projects');
+    const demoView: ListRequest = {
+      view: { kind: 'demo', ownerId: demoCustomer.id },
+      sort: 'date_desc',
+      search: null,
+    };
+    const statements = [
+      { text: DEMO_FOLDER_SQL, values: [] as unknown[] },
+      listTotalStatement(demoView),
+      listPageStatement(demoView, { limit: 10, offset: 0, reverse: false }),
+    ];
+    for (const { text, values } of statements) {
+      const plan = await db().transaction(async (manager) => {
+        // Only whether the index can serve the statement matters, not this small table's costs.
+        await manager.query('SET LOCAL enable_seqscan = off');
+        const rows: Array<{ 'QUERY PLAN': string }> = await manager.query(
+          `EXPLAIN ${text}`,
+          values,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      assert.match(plan, /projects_demo_originals_idx/, plan);
     }
   });
 });

@@ -54,6 +54,10 @@ export type UsageCheck = (usage: Usage) => Error | null;
 
 const COLUMNS = LIST_COLUMNS;
 
+/** The demo folder's count and owner: the originals, read through projects_demo_originals_idx. */
+export const DEMO_FOLDER_SQL = `SELECT count(*)::int AS count, min(owner_id::text) AS owner_id
+  FROM projects WHERE is_demo AND from_id IS NULL`;
+
 /**
  * The one writer of `projects` (the files helper's thumbnail job writes only its preview
  * columns). The counters in `project_usage` and `labels.projects_count` are the trigger's, never
@@ -305,10 +309,8 @@ export class ProjectsRepository {
 
   /** The demo folder's originals: how many, and whose (the demo customer's). */
   async demoFolder(): Promise<{ count: number; ownerId: string | null }> {
-    const rows: Array<{ count: number; owner_id: string | null }> = await this.dataSource.query(
-      `SELECT count(*)::int AS count, min(owner_id::text) AS owner_id
-         FROM projects WHERE is_demo AND from_id IS NULL`,
-    );
+    const rows: Array<{ count: number; owner_id: string | null }> =
+      await this.dataSource.query(DEMO_FOLDER_SQL);
     return { count: rows[0]?.count ?? 0, ownerId: rows[0]?.owner_id ?? null };
   }
 
