@@ -151,4 +151,25 @@ describe('projects and folders at their edges', () => {
       assert.match(plan, /projects_demo_originals_idx/, plan);
     }
   });
+
+  it('answers 404, never 500, to projects put into a folder that is deleted at that moment', async () => {
+    const { customer, call } = await signedIn();
+    const statuses = new Set<number>();
+    for (let round = 0; round < 20; round += 1) {
+      const folder = await newLabel(db(), customer.id);
+      const project = await newProject(db(), customer.id);
+      const answers = await Promise.all([
+        call('POST', endpoints.projects.create.path, { label: folder.id }),
+        call('PUT', endpoints.projects.move.path, { projects: [project.id], label: folder.id }),
+        call('POST', id(endpoints.projects.duplicate.path, project.id), { label: folder.id }),
+        call('DELETE', id(endpoints.labels.delete.path, folder.id)),
+      ]);
+      for (const answer of answers) statuses.add(answer.status);
+      await db().query(`DELETE FROM projects WHERE owner_id = $1`, [customer.id]);
+    }
+    assert.deepEqual(
+      [...statuses].filter((status) => status >= 500),
+      [],
+    );
+  });
 });

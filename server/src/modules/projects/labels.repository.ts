@@ -24,6 +24,15 @@ export interface Placement {
 
 type Queryable = Pick<EntityManager, 'query'>;
 
+/**
+ * The advisory lock of an owner's folder tree: folder changes hold it alone; project writes that
+ * count into a folder (ProjectsRepository) share it, so a folder is never deleted under them
+ * (no foreign-key failure, no deadlock on the folder counters).
+ */
+export function folderTreeLockKey(ownerId: string): string {
+  return `animata:labels:${ownerId}`;
+}
+
 /** The one writer of `labels` (folders). */
 @Injectable()
 export class LabelsRepository {
@@ -147,7 +156,7 @@ export class LabelsRepository {
   private inLockedTree<T>(ownerId: string, work: (db: Queryable) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `animata:labels:${ownerId}`,
+        folderTreeLockKey(ownerId),
       ]);
       return work(manager);
     });
