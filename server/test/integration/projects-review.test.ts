@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   emptyProjectData,
+  DEMO_FOLDER_ID,
   endpoints,
   fillPath,
   FREE_LIMITS,
   projectMessages,
   type LabelResponse,
   type LabelsResponse,
+  type ProjectListResponse,
   type ProjectWithData,
 } from '@animata/contracts';
 import {
@@ -171,5 +173,26 @@ describe('projects and folders at their edges', () => {
       [...statuses].filter((status) => status >= 500),
       [],
     );
+  });
+
+  it('never turns a customer’s changed demo into everyone’s demo when its original goes', async () => {
+    const { projects } = await newDemoProjects(db(), ['Going']);
+    const alice = await signedIn();
+    const opened = await alice.call<{ id: string }>(
+      'POST',
+      id(endpoints.projects.openDemo.path, projects[0]!.id),
+    );
+    assert.equal(opened.status, 200);
+    await db().query(`DELETE FROM projects WHERE id = $1`, [projects[0]!.id]);
+    const bob = await signedIn();
+    const demoFolder = await bob.call<ProjectListResponse>(
+      'GET',
+      fillPath(endpoints.projects.list.path, { query: { label: DEMO_FOLDER_ID } }),
+    );
+    assert.ok(!demoFolder.body.data.some((project) => project.id === opened.body.id));
+    for (const path of [endpoints.projects.get.path, endpoints.projects.openDemo.path]) {
+      const method = path === endpoints.projects.get.path ? 'GET' : 'POST';
+      assert.equal((await bob.call(method, id(path, opened.body.id))).status, 404, path);
+    }
   });
 });
