@@ -143,6 +143,11 @@ export class LabelsRepository {
   async delete(ownerId: string, id: string): Promise<Subtree> {
     return this.inLockedTree(ownerId, async (db) => {
       const subtree = await this.subtreeOf(db, id);
+      // Their projects first, as every project write takes a project before its folder's
+      // counter (the thumbnail job's preview size included): the other order deadlocks.
+      await db.query(`SELECT 1 FROM projects WHERE label_id = ANY($1::uuid[]) FOR NO KEY UPDATE`, [
+        subtree.map((folder) => folder.id),
+      ]);
       await db.query(`DELETE FROM labels WHERE id = $1`, [id]);
       return subtree;
     });
