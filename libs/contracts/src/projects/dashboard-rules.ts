@@ -83,7 +83,8 @@ export function paginationWindow(page: number, pages: number, side = 5): PageLin
 export function duplicateTitle(title: string): string {
   const match = /^(.*?)\s*\((\d+)\)$/.exec(title);
   const base = match ? match[1]! : title;
-  const next = match ? Number(match[2]) + 1 : 2;
+  // BigInt: a long number (a title holds up to 62 digits) must not turn into '1e+25'.
+  const next = match ? BigInt(match[2]!) + 1n : 2;
   const suffix = ` (${next})`;
   return `${base.slice(0, TITLE_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
 }

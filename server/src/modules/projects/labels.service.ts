@@ -80,9 +80,13 @@ export class LabelsService {
 
   async create(actor: Actor, request: CreateLabelRequest): Promise<LabelResponse> {
     const parentId = await this.parentFor(actor, request.parentId ?? null);
-    if (parentId !== null && (await this.labels.depthOf(parentId)) + 1 > MAX_FOLDER_DEPTH)
-      throw ProjectException.field('parentId', projectMessages.folderTooDeep);
-    const row = await this.labels.insert(actor.customerId, request.title, parentId);
+    const row = await this.labels.insert(actor.customerId, request.title, parentId, (depth) =>
+      depth === null
+        ? CommonException.notFound()
+        : depth + 1 > MAX_FOLDER_DEPTH
+          ? ProjectException.field('parentId', projectMessages.folderTooDeep)
+          : null,
+    );
     return { label: toLabel(row) };
   }
 
@@ -92,21 +96,23 @@ export class LabelsService {
     await this.access.require(actor, Permission.LabelUpdate, [id]);
     if (request.title === undefined && request.parentId === undefined)
       throw ProjectException.notice(projectMessages.nothingToChange);
-    if (request.parentId !== undefined) {
-      const parentId = await this.parentFor(actor, request.parentId);
-      if (parentId !== null) {
-        const subtree = await this.labels.subtreeOf(id);
+    // A blank parent is the top level, as on create; never sent on as a uuid.
+    const parentId =
+      request.parentId === undefined ? undefined : await this.parentFor(actor, request.parentId);
+    const row = await this.labels.update(
+      actor.customerId,
+      id,
+      { title: request.title, parentId },
+      ({ subtree, parentDepth }) => {
+        if (parentDepth === null) return CommonException.notFound();
         if (subtree.some((folder) => folder.id === parentId))
-          throw ProjectException.field('parentId', projectMessages.folderIntoItself);
-        const height = Math.max(...subtree.map((folder) => folder.level));
-        if ((await this.labels.depthOf(parentId)) + height > MAX_FOLDER_DEPTH)
-          throw ProjectException.field('parentId', projectMessages.folderTooDeep);
-      }
-    }
-    const row = await this.labels.update(id, {
-      title: request.title,
-      parentId: request.parentId === undefined ? undefined : (request.parentId ?? null),
-    });
+          return ProjectException.field('parentId', projectMessages.folderIntoItself);
+        const height = Math.max(0, ...subtree.map((folder) => folder.level));
+        return parentDepth + height > MAX_FOLDER_DEPTH
+          ? ProjectException.field('parentId', projectMessages.folderTooDeep)
+          : null;
+      },
+    );
     if (!row) throw CommonException.notFound();
     return { label: toLabel(row) };
   }
@@ -115,8 +121,7 @@ export class LabelsService {
   async delete(actor: Actor, id: string): Promise<DeletedLabelResponse> {
     if (id === DEMO_FOLDER_ID) throw ProjectException.notice(projectMessages.demoReadOnly);
     await this.access.require(actor, Permission.LabelDelete, [id]);
-    const subtree = await this.labels.subtreeOf(id);
-    await this.labels.delete(id);
+    const subtree = await this.labels.delete(actor.customerId, id);
     return {
       labels: subtree.length,
       projectsMoved: subtree.reduce((sum, folder) => sum + folder.projects, 0),

@@ -79,6 +79,16 @@ describe('project list SQL', () => {
     assert.deepEqual(searched.values, [OWNER, '%x%', 5, 3]);
     assert.match(searched.text, /MATERIALIZED/);
     assert.notEqual(searched.name, forwards.name);
+    // Searches are planned on every run: a generic plan cannot see a big owner (the trigram
+    // index goes unused).
+    assert.equal(searched.name, '');
+    assert.equal(listTotalStatement({ ...request, search: 'x' }).name, '');
+    // A search in a folder says whose projects they are, which the trigram index needs.
+    const inFolder = listSearchStatement(
+      { ...request, view: { kind: 'folder', ownerId: OWNER, labelId: 'folder' }, search: 'x' },
+      { limit: 5, offset: 0 },
+    );
+    assert.match(inFolder.text, /p\.owner_id = \$2 AND NOT p\.is_demo/);
     assert.equal(hasSearch({ ...request, search: ' ' }), false);
   });
 });

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectData } from '@animata/contracts';
 import type pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { CommonException } from '../../common/errors/common.exception.js';
 import { DATA_SOURCE } from '../../common/tokens.js';
+import { folderTreeLockKey } from './labels.repository.js';
 import {
   hasSearch,
   inListOrder,
@@ -53,6 +55,10 @@ export interface DataChange {
 export type UsageCheck = (usage: Usage) => Error | null;
 
 const COLUMNS = LIST_COLUMNS;
+
+/** The demo folder's count and owner: the originals, read through projects_demo_originals_idx. */
+export const DEMO_FOLDER_SQL = `SELECT count(*)::int AS count, min(owner_id::text) AS owner_id
+  FROM projects WHERE is_demo AND from_id IS NULL`;
 
 /**
  * The one writer of `projects` (the files helper's thumbnail job writes only its preview
@@ -142,6 +148,7 @@ export class ProjectsRepository {
     check: UsageCheck,
   ): Promise<{ project: ProjectRecord; usage: Usage }> {
     return this.dataSource.transaction(async (manager) => {
+      if (row.labelId !== null) await this.holdFolder(manager, row.ownerId, row.labelId);
       const before = await this.lockUsage(manager, row.ownerId);
       const refusal = check(before);
       if (refusal) throw refusal;
@@ -236,6 +243,8 @@ export class ProjectsRepository {
     check: (usage: Usage, previousSize: number) => Error | null,
   ): Promise<ProjectRecord | null> {
     return this.dataSource.transaction(async (manager) => {
+      // A new size recounts the project's folder: not while the folder is being deleted.
+      await this.shareFolderTree(manager, ownerId);
       const usage = await this.lockUsage(manager, ownerId);
       const current: Array<{ size_bytes: number }> = await manager.query(
         `SELECT size_bytes FROM projects WHERE id = $1 FOR UPDATE`,
@@ -262,16 +271,23 @@ export class ProjectsRepository {
     });
   }
 
-  /** Moves the owner's projects to a folder (or none); answers the ids that moved. */
+  /**
+   * Moves the owner's projects to a folder (or none); answers the ids that moved. A folder
+   * deleted meanwhile answers 404.
+   */
   async move(ownerId: string, ids: string[], labelId: string | null): Promise<string[]> {
-    const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
-      `UPDATE projects SET label_id = $3
-        WHERE owner_id = $1 AND id = ANY($2::text[]) AND NOT is_demo
-          AND label_id IS DISTINCT FROM $3::uuid
-        RETURNING id`,
-      [ownerId, ids, labelId],
-    );
-    return rows.map((row) => row.id);
+    return this.dataSource.transaction(async (manager) => {
+      if (labelId === null) await this.shareFolderTree(manager, ownerId);
+      else await this.holdFolder(manager, ownerId, labelId);
+      const [rows]: [Array<{ id: string }>, number] = await manager.query(
+        `UPDATE projects SET label_id = $3
+          WHERE owner_id = $1 AND id = ANY($2::text[]) AND NOT is_demo
+            AND label_id IS DISTINCT FROM $3::uuid
+          RETURNING id`,
+        [ownerId, ids, labelId],
+      );
+      return rows.map((row) => row.id);
+    });
   }
 
   /** Deletes the owner's projects (never a demo here); answers the ids and their preview keys. */
@@ -281,14 +297,18 @@ export class ProjectsRepository {
     options: { demoCopies: boolean } = { demoCopies: false },
   ): Promise<Array<{ id: string; previewKey: string | null }>> {
     const [rows]: [Array<{ id: string; preview_key: string | null }>, number] =
-      await this.dataSource.query(
-        options.demoCopies
-          ? `DELETE FROM projects WHERE owner_id = $1 AND id = ANY($2::text[])
+      await this.dataSource.transaction(async (manager) => {
+        // Deleting recounts the projects' folders: not while one of them is being deleted.
+        await this.shareFolderTree(manager, ownerId);
+        return manager.query(
+          options.demoCopies
+            ? `DELETE FROM projects WHERE owner_id = $1 AND id = ANY($2::text[])
                AND is_demo AND from_id IS NOT NULL RETURNING id, preview_key`
-          : `DELETE FROM projects WHERE owner_id = $1 AND id = ANY($2::text[]) AND NOT is_demo
+            : `DELETE FROM projects WHERE owner_id = $1 AND id = ANY($2::text[]) AND NOT is_demo
              RETURNING id, preview_key`,
-        [ownerId, ids],
-      );
+          [ownerId, ids],
+        );
+      });
     return rows.map((row) => ({ id: row.id, previewKey: row.preview_key }));
   }
 
@@ -305,11 +325,30 @@ export class ProjectsRepository {
 
   /** The demo folder's originals: how many, and whose (the demo customer's). */
   async demoFolder(): Promise<{ count: number; ownerId: string | null }> {
-    const rows: Array<{ count: number; owner_id: string | null }> = await this.dataSource.query(
-      `SELECT count(*)::int AS count, min(owner_id::text) AS owner_id
-         FROM projects WHERE is_demo AND from_id IS NULL`,
-    );
+    const rows: Array<{ count: number; owner_id: string | null }> =
+      await this.dataSource.query(DEMO_FOLDER_SQL);
     return { count: rows[0]?.count ?? 0, ownerId: rows[0]?.owner_id ?? null };
+  }
+
+  /**
+   * Shares the owner's folder-tree lock (LabelsRepository holds it alone to change the tree):
+   * taken first, before any row, so a write that counts into a folder and that folder's
+   * deletion wait for each other instead of deadlocking on the counters' rows.
+   */
+  private async shareFolderTree(manager: EntityManager, ownerId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [
+      folderTreeLockKey(ownerId),
+    ]);
+  }
+
+  /** Shares the tree lock and checks the folder is still the owner's: 404 when it is gone. */
+  private async holdFolder(manager: EntityManager, ownerId: string, labelId: string) {
+    await this.shareFolderTree(manager, ownerId);
+    const found: unknown[] = await manager.query(
+      `SELECT 1 FROM labels WHERE id = $1 AND owner_id = $2`,
+      [labelId, ownerId],
+    );
+    if (found.length === 0) throw CommonException.notFound();
   }
 
   private async lockUsage(manager: EntityManager, ownerId: string): Promise<Usage> {

@@ -199,13 +199,8 @@ export class ProjectsService {
     // Demos cannot be shared (§6), by link neither.
     if (request.is_public !== undefined && current.is_demo)
       throw ProjectException.notice(projectMessages.demoReadOnly);
+    // What can be refused (bad data, the storage limit) goes first, so a refusal changes nothing.
     let row: ProjectRecord | null = current;
-    if (request.title !== undefined || request.is_public !== undefined) {
-      row = await this.projects.updateFields(id, {
-        title: request.title,
-        isPublic: request.is_public === undefined ? undefined : request.is_public === 1,
-      });
-    }
     if (request.data !== undefined) {
       const change = dataChangeOf(cleanProjectData(request.data));
       row = await this.projects.updateData(id, actor.customerId, change, (usage, previous) =>
@@ -217,6 +212,12 @@ export class ProjectsService {
           : ProjectException.limitReached(projectMessages.storageFull, usage.projectsCount),
       );
       if (row) await this.thumbnails.request(row.id, row.preview_version);
+    }
+    if (row && (request.title !== undefined || request.is_public !== undefined)) {
+      row = await this.projects.updateFields(id, {
+        title: request.title,
+        isPublic: request.is_public === undefined ? undefined : request.is_public === 1,
+      });
     }
     if (!row) throw CommonException.notFound();
     return toProject(row, actor.customerId);
