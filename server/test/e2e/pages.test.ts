@@ -28,10 +28,10 @@ describe('one process serves the API and the pages', () => {
     assert.match(response.headers.get('cache-control') ?? '', /immutable/);
   });
 
-  it('shows the 404 page for an unknown page path', async () => {
-    const response = await fetch(`${app.url}/no/such/page`);
-    assert.equal(response.status, 404);
-    assert.match(await response.text(), /Resource could not be found on the server\./);
+  it('redirects an unknown page path to / (projects-dashboard §2)', async () => {
+    const response = await fetch(`${app.url}/no/such/page`, { redirect: 'manual' });
+    assert.equal(response.status, 302);
+    assert.equal(response.headers.get('location'), '/');
   });
 
   it('still answers unknown /api paths with JSON, not HTML', async () => {
