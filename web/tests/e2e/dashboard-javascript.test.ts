@@ -65,7 +65,11 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
 
     await main(page).getByRole('link', { name: dashboardTexts.createFolder }).click();
     let dialog = page.getByRole('dialog', { name: dashboardTexts.createFolder });
+    // The contracts' title rule, before anything is sent.
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText(projectMessages.titleRequired).waitFor();
     await dialog.getByLabel('Folder name').fill('Clients');
+    await dialog.getByText(projectMessages.titleRequired).waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await snackbar(page, dashboardNotices.folderCreated);
     await menu.getByRole('link', { name: 'Clients' }).waitFor();
