@@ -25,6 +25,7 @@ import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/sec
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
 import { HealthService } from '../modules/health/index.js';
+import { ProjectsService } from '../modules/projects/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';
@@ -185,6 +186,8 @@ export async function startApp(
     await app.init();
 
     const demo = config.seedDemo ? await seedDemoCustomer(runtime.dataSource) : null;
+    // The seeder writes rows only: their previews come from the thumbnail job.
+    if (config.seedDemo) await app.get(ProjectsService).requestMissingDemoPreviews();
 
     await app.listen({ port: config.port, host: config.host });
     const address = fastify.server.address();

@@ -57,4 +57,54 @@ describe('loadConfig', () => {
       /PUBLIC_URL is required in production/,
     );
   });
+
+  it('chooses S3 file storage when S3_BUCKET is set, and checks its variables', () => {
+    assert.equal(loadConfig({}).s3, null);
+    assert.deepEqual(
+      loadConfig({
+        S3_BUCKET: 'animata-files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+      {
+        bucket: 'animata-files',
+        endpoint: 'http://minio:9000',
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+    );
+    assert.deepEqual(loadConfig({ S3_BUCKET: 'animata-files' }).s3, {
+      bucket: 'animata-files',
+      endpoint: null,
+      region: 'us-east-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+    assert.throws(
+      () =>
+        loadConfig({
+          S3_BUCKET: 'Not_A_Bucket',
+          S3_ENDPOINT: 'ftp://x',
+          S3_ACCESS_KEY_ID: 'key',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /S3_BUCKET must be a valid bucket name, got "Not_A_Bucket"/);
+        assert.match(error.message, /S3_ENDPOINT must start with http:\/\/ or https:\/\//);
+        assert.match(
+          error.message,
+          /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+        );
+        return true;
+      },
+    );
+    assert.throws(
+      () => loadConfig({ S3_ENDPOINT: 'http://minio:9000' }),
+      /S3_ENDPOINT is set but S3_BUCKET is not/,
+    );
+  });
 });

@@ -21,6 +21,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailFrom: string;
   storageDir: string;
+  /** S3 (or S3-compatible) file storage instead of storageDir; null when S3_BUCKET is not set. */
+  s3: S3Config | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Run the job workers inside the web process (npm start) or not (scaled-out web nodes). */
   runWorkers: boolean;
@@ -48,6 +50,17 @@ export interface AppConfig {
     facebook:
       (OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string }) | null;
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, R2…); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Both or neither: without them the SDK's own chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path (`endpoint/bucket/key`), as most S3-compatible services want. */
+  forcePathStyle: boolean;
 }
 
 export interface OAuthProviderConfig {
@@ -191,6 +204,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // Filled in below, after the simple values.
     trustProxy: 'loopback',
     auth: undefined as unknown as AuthConfig,
+    s3: null,
     recaptcha: null,
     social: { google: null, facebook: null },
   };
@@ -283,6 +297,37 @@ export function loadConfig(env: Env = process.env): AppConfig {
         }
       : null,
   };
+  const s3Bucket = text('S3_BUCKET');
+  const s3Keys = pair('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+  const s3Endpoint = url('S3_ENDPOINT', ['http:', 'https:']);
+  const s3Region = text('S3_REGION') ?? 'us-east-1';
+  const s3PathStyle = bool('S3_FORCE_PATH_STYLE', false);
+  if (s3Bucket !== null) {
+    // S3's bucket naming rules: 3 to 63 lowercase letters, digits, dots and hyphens.
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3Bucket))
+      problems.push(`S3_BUCKET must be a valid bucket name, got "${s3Bucket}".`);
+    if (!/^[a-z0-9-]{2,32}$/.test(s3Region))
+      problems.push(`S3_REGION must look like eu-west-1, got "${s3Region}".`);
+    config.s3 = {
+      bucket: s3Bucket,
+      endpoint: s3Endpoint,
+      region: s3Region,
+      credentials: s3Keys ? { accessKeyId: s3Keys[0], secretAccessKey: s3Keys[1] } : null,
+      forcePathStyle: s3PathStyle,
+    };
+  } else {
+    const stray = [
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ].filter((name) => text(name) !== null);
+    if (stray.length > 0)
+      problems.push(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not.`,
+      );
+  }
   if (!config.runWorkers && text('REDIS_URL') === null) {
     // Without Redis, jobs live in the memory of the process that queued them: nobody else can
     // run them, so a web process without workers would queue mail that is never sent.

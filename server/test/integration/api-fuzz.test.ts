@@ -31,6 +31,14 @@ const FIELDS = [
   'unsubscribed',
   'image',
   'payload',
+  // The projects dashboard's calls.
+  'title',
+  'label',
+  'data',
+  'projects',
+  'parentId',
+  'is_public',
+  'step',
   '__proto__',
   'constructor',
 ];

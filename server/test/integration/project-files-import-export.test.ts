@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   endpoints,
   fillPath,
+  FREE_LIMITS,
   PROJECT_FILE_FORMAT,
   PROJECT_FILE_VERSION,
   PROJECT_IMPORT_LIMITS,
@@ -217,6 +218,22 @@ describe(
       );
     });
 
+    it("refuses an import past the free plan's file slots, with the count", async () => {
+      const full = await newCustomer(app.runtime.dataSource);
+      const cookie = await newSessionCookie(app, full.id);
+      for (let i = 0; i < FREE_LIMITS.fileSlots; i++)
+        await insertProject(app.runtime.dataSource, full.id);
+      const response = await upload(cookie, await picture('png'), 'one-more.png');
+      const text = await response.text();
+      assert.equal(response.status, 422, text);
+      const body = JSON.parse(text) as {
+        errors: Record<string, string>;
+        limits: { created: number };
+      };
+      assert.equal(body.errors['.'], projectMessages.fileSlotsFull);
+      assert.deepEqual(body.limits, { created: FREE_LIMITS.fileSlots });
+    });
+
     it('exports the project file as an attachment, and importing it gives the same project', async () => {
       const source = await insertProject(app.runtime.dataSource, alice.id, {
         title: 'Intro "final"',
@@ -285,6 +302,17 @@ describe(
       assert.equal((await get(alice.cookie, previewPath('0'.repeat(32), 1))).status, 404);
       assert.equal((await get(alice.cookie, previewPath('not-an-id', 1))).status, 404);
       assert.equal((await fetch(`${app.url}${previewPath(project.id, version)}`)).status, 401);
+    });
+
+    it('answers 429 past the imports one customer may send in an hour', async () => {
+      const busy = await newCustomer(app.runtime.dataSource);
+      const cookie = await newSessionCookie(app, busy.id);
+      for (let i = 0; i < PROJECT_IMPORT_LIMITS.perHour; i++)
+        assert.equal((await upload(cookie, '%PDF-1.7', `n${i}.pdf`)).status, 422);
+      const response = await upload(cookie, '%PDF-1.7', 'last.pdf');
+      assert.equal(response.status, 429, await response.text());
+      // Another customer is not held back.
+      assert.equal((await upload(bob.cookie, '%PDF-1.7', 'other.pdf')).status, 422);
     });
 
     it('serves the preview of a demo original to any signed-in customer, not of a changed copy', async () => {

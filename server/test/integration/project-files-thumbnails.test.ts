@@ -153,3 +153,38 @@ describe(
     });
   },
 );
+
+describe('the thumbnail job on BullMQ (real Redis)', { timeout: 60_000 }, () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({ web: false, redis: true });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('runs once per version, whatever the number of requests', async () => {
+    const owner = await newCustomer(app.runtime.dataSource);
+    const project = await insertProject(app.runtime.dataSource, owner.id, { data: DATA });
+    const scheduler = app.app.get(ThumbnailScheduler);
+    const queue = app.app.get<JobQueue>(JOB_QUEUE);
+    const completed: JobEvent[] = [];
+    const stop = queue.onEvent((event) => {
+      if (event.name === 'projects.thumbnail' && event.type === 'completed') completed.push(event);
+    });
+    try {
+      await Promise.all([scheduler.request(project.id, 1), scheduler.request(project.id, 1)]);
+      for (let i = 0; i < 400 && completed.length === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      // A late duplicate would have shown up by now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      stop();
+    }
+    assert.equal(completed.length, 1);
+    const row = await projectRow(app.runtime.dataSource, project.id);
+    assert.equal(row?.pending_preview, false);
+    assert.equal(row?.preview_key, projectPreviewKey(project.id, 1));
+  });
+});

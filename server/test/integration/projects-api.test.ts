@@ -337,6 +337,38 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
     assert.equal(await counters(racer.customer.id), FREE_LIMITS.fileSlots);
   });
 
+  it('refuses a change of data that would pass the storage limit, and keeps the old data', async () => {
+    const { customer, call } = await signedIn();
+    const small = await newProject(db(), customer.id, { title: 'Small' });
+    const used: Array<{ storage_bytes: string }> = await db().query(
+      `SELECT storage_bytes FROM project_usage WHERE owner_id = $1`,
+      [customer.id],
+    );
+    await newProject(db(), customer.id, {
+      sizeBytes: FREE_LIMITS.storageMb * 1024 * 1024 - Number(used[0]!.storage_bytes) - 10,
+    });
+    const bigger = await call<{ errors: Record<string, string> }>(
+      'PUT',
+      idPath(endpoints.projects.update.path, small.id),
+      {
+        data: {
+          options: {
+            dimension: { width: 64, height: 64 },
+            duration: 0,
+            fps: 24,
+            background: '#fff',
+          },
+          document: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="${'9'.repeat(60)}" height="1"/></svg>`,
+          definitions: {},
+        },
+      },
+    );
+    assert.equal(bigger.status, 422);
+    assert.equal(bigger.body.errors['.'], projectMessages.storageFull);
+    const got = await call<ProjectWithData>('GET', idPath(endpoints.projects.get.path, small.id));
+    assert.equal(got.body.data.options.dimension.width, 1920);
+  });
+
   it('answers empty lists for teams and shared-with-me until they come', async () => {
     const { customer, call } = await signedIn();
     await newProject(db(), customer.id);
@@ -354,8 +386,13 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
       { page: 0 },
       { sort_by: 'size_desc' },
       { x: 1 },
+      { titleSearchFilter: 'a\u0000b' },
+      { titleSearchFilter: 'x'.repeat(65) },
     ] as Array<Record<string, string | number>>) {
       assert.equal((await call('GET', listPath(query))).status, 422, JSON.stringify(query));
     }
+    // A folder id that cannot exist is a folder that is not there.
+    for (const label of ['nope', '\u0000', '00000000-0000-4000-8000-00000000000G'])
+      assert.equal((await call('GET', listPath({ label }))).status, 404, label);
   });
 });

@@ -15,6 +15,7 @@ import {
   type ProjectListResponse,
   type ProjectWithData,
 } from '@animata/contracts';
+import { ProjectsService } from '../../src/modules/projects/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   newCustomer,
@@ -27,10 +28,13 @@ import {
 describe('folders, demo projects and the projects onboarding', () => {
   let app: TestApp;
   let demos: string[];
+  let demoCustomerId: string;
 
   before(async () => {
     app = await startTestApp({ web: false });
-    demos = (await newDemoProjects(app.runtime.dataSource)).projects.map((project) => project.id);
+    const seeded = await newDemoProjects(app.runtime.dataSource);
+    demos = seeded.projects.map((project) => project.id);
+    demoCustomerId = seeded.demoCustomer.id;
   });
   after(async () => {
     await app?.stop();
@@ -234,6 +238,21 @@ describe('folders, demo projects and the projects onboarding', () => {
     assert.ok(customer.id);
   });
 
+  it('makes one copy when a demo is opened several times at once', async () => {
+    const { customer, call } = await signedIn();
+    const opened = await Promise.all(
+      [0, 1, 2].map(() =>
+        call<{ id: string }>('POST', id(endpoints.projects.openDemo.path, demos[1]!)),
+      ),
+    );
+    assert.equal(new Set(opened.map((answer) => answer.body.id)).size, 1);
+    const copies: Array<{ n: number }> = await db().query(
+      `SELECT count(*)::int AS n FROM projects WHERE owner_id = $1 AND from_id = $2`,
+      [customer.id, demos[1]],
+    );
+    assert.equal(copies[0]!.n, 1);
+  });
+
   it('refuses to delete, move, share or change a demo', async () => {
     const { customer, call } = await signedIn();
     const folder = await newLabel(db(), customer.id);
@@ -256,6 +275,14 @@ describe('folders, demo projects and the projects onboarding', () => {
         assert.equal(response.body.errors['.'], projectMessages.demoReadOnly);
       }
     }
+    // Not even the demo customer changes the originals everyone's demo folder shows.
+    const demoCookie = await newSessionCookie(app, demoCustomerId);
+    const byOwner = await fetch(`${app.url}${id(endpoints.projects.update.path, demos[2]!)}`, {
+      method: 'PUT',
+      headers: { cookie: demoCookie, origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Vandalised' }),
+    });
+    assert.equal(byOwner.status, 422);
     const intoDemo = await call<Refusal>('PUT', endpoints.projects.move.path, {
       projects: [(await newProject(db(), customer.id)).id],
       label: DEMO_FOLDER_ID,
@@ -317,6 +344,23 @@ describe('folders, demo projects and the projects onboarding', () => {
       { action: 'cancel' },
     );
     assert.equal(cancelled.body.onboarding.projects, false);
+  });
+
+  it('queues the previews the demo originals lack, and the thumbnail job writes them', async () => {
+    const queued = await app.app.get(ProjectsService).requestMissingDemoPreviews();
+    assert.equal(queued, demos.length);
+    const deadline = Date.now() + 15_000;
+    let rows: Array<{ pending_preview: boolean; preview_key: string | null }> = [];
+    while (Date.now() < deadline) {
+      rows = await db().query(
+        `SELECT pending_preview, preview_key FROM projects WHERE id = ANY($1::text[])`,
+        [demos],
+      );
+      if (rows.every((row) => !row.pending_preview)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(rows.every((row) => !row.pending_preview && row.preview_key !== null));
+    assert.equal(await app.app.get(ProjectsService).requestMissingDemoPreviews(), 0);
   });
 
   it('starts new customers with the welcome screen on', async () => {

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   dashboardTexts,
+  DEMO_FOLDER_ID,
   endpoints,
   fillPath,
   FREE_LIMITS,
   projectMessages,
   uploadTexts,
+  type LabelResponse,
 } from '@animata/contracts';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -90,6 +92,21 @@ describe('import in Chromium', () => {
       );
   }
 
+  /** Slows the page's uploads, so the bar stays on screen long enough to be seen; undo after. */
+  async function slowUploads(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: uploadThroughput > 0 ? 20 : 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(256 * 1024);
+    return () => throttle(-1);
+  }
+
   async function exportedFile(page: Page, id: string): Promise<TestFile> {
     const response = await page.request.get(
       fillPath(endpoints.projects.export.path, { params: { id } }),
@@ -117,19 +134,15 @@ describe('import in Chromium', () => {
     ];
     const total = files.reduce((sum, file) => sum + file.buffer.length, 0);
     const progress = await recordProgress(page);
-    // Slow uploads, so the bar is on screen long enough to be seen and photographed.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
+    const fast = await slowUploads(page);
 
     await choose(page, files);
-    const bar = page.getByRole('progressbar', { name: /Uploading file \d of 7/ });
-    await bar.waitFor();
+    // The last and largest file, part way through.
+    await page.getByRole('progressbar', { name: uploadTexts.uploading(7, 7) }).waitFor();
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('progress');
+      return bar !== null && bar.value > bar.max * 0.6;
+    });
     await shot(page, 'upload-progress-1280');
     await page
       .getByRole('status')
@@ -137,12 +150,7 @@ describe('import in Chromium', () => {
       .waitFor({
         timeout: 30_000,
       });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await fast();
 
     const seen = await progress();
     assert.ok(seen.length > 0, 'the progress bar was shown');
@@ -170,6 +178,66 @@ describe('import in Chromium', () => {
     const photo = list.data.find((project) => project.title === 'Photo')!;
     assert.deepEqual(photo.dimension, { width: 240, height: 160 });
     await page.getByText('Noise', { exact: true }).first().waitFor();
+  });
+
+  it('shows the progress on a phone too', async () => {
+    const { cookies } = await signedIn(t);
+    const page = await t.newPage({ cookies, viewport: 'phone' });
+    await page.goto('/');
+    await waitForHydration(page);
+    const fast = await slowUploads(page);
+    await choose(page, [{ name: 'Big.png', mimeType: MIME.png, buffer: await noisyPng(360, 360) }]);
+    await page.getByRole('progressbar', { name: uploadTexts.uploading(1, 1) }).waitFor();
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('progress');
+      return bar !== null && bar.value > bar.max * 0.4;
+    });
+    await shot(page, 'upload-progress-375');
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(1) })
+      .waitFor({
+        timeout: 30_000,
+      });
+    await fast();
+  });
+
+  it('imports into the folder on screen; from the demo folder into All projects', async () => {
+    const { cookies } = await signedIn(t);
+    const page = await dashboard(cookies);
+    const created = await page.request.post(endpoints.labels.create.path, {
+      headers: { origin: new URL(t.app.url).origin },
+      data: { title: 'Imports' },
+    });
+    assert.ok(created.ok(), await created.text());
+    const { label } = (await created.json()) as LabelResponse;
+    await page.goto(`/folder/${label.id}`);
+    await waitForHydration(page);
+    await choose(page, [
+      { name: 'Filed.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+    ]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(1) })
+      .waitFor();
+    const inFolder = await listProjects(page, { label: label.id });
+    assert.deepEqual(
+      inFolder.data.map((project) => project.title),
+      ['Filed'],
+    );
+
+    await page.goto(`/folder/${DEMO_FOLDER_ID}`);
+    await waitForHydration(page);
+    await choose(page, [
+      { name: 'From demo.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+    ]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(1) })
+      .waitFor();
+    const all = await listProjects(page);
+    const fromDemo = all.data.find((project) => project.title === 'From demo');
+    assert.equal(fromDemo?.label, null);
   });
 
   it('imports files dropped onto the dashboard', async () => {
@@ -222,6 +290,7 @@ describe('import in Chromium', () => {
     assert.equal(await page.locator('li[data-file]').count(), 0);
 
     // Anything else (here the connection dropping): 'Failed to create project.'
+    t.allowConsoleError(page, /ERR_CONNECTION_RESET/);
     await page.route('**/projects/import', (route) => route.abort('connectionreset'));
     await choose(page, [
       { name: 'Lost.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
@@ -245,11 +314,15 @@ describe('import in Chromium', () => {
     }
     await choose(page, [
       { name: 'One more.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+      { name: 'And another.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
     ]);
-    await page
-      .locator('li[data-file="One more.svg"] .upload__error-message')
-      .filter({ hasText: projectMessages.fileSlotsFull })
-      .waitFor();
+    for (const name of ['One more.svg', 'And another.svg']) {
+      await page
+        .locator(`li[data-file="${name}"] .upload__error-message`)
+        .filter({ hasText: projectMessages.fileSlotsFull })
+        .waitFor();
+    }
+    assert.equal((await listProjects(page)).pagination.totalFiles, FREE_LIMITS.fileSlots);
   });
 
   it('keeps a hostile SVG inert: on the project page and in its served preview', async () => {

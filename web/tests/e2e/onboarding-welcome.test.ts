@@ -129,6 +129,14 @@ describe('welcome screen and tour in Chromium', () => {
         await shot(phone, 'tour-step-375');
         await phone.close();
       }
+      if (step === 2) {
+        // The step marks what it is about: the Upload file button.
+        const marked = await page
+          .getByRole('button', { name: dashboardTexts.uploadFile })
+          .evaluate((node) => getComputedStyle(node).outlineStyle);
+        assert.equal(marked, 'solid');
+        await shot(page, 'tour-step-2-1280');
+      }
       const next = step === TOUR_STEPS ? welcomeTexts.finish : welcomeTexts.next;
       await card.getByRole('button', { name: next }).click();
       if (step < TOUR_STEPS) await tourStep(page, step + 1).waitFor();
@@ -137,6 +145,12 @@ describe('welcome screen and tour in Chromium', () => {
     await waitForFlag(customer.id, false);
     assert.equal(new URL(page.url()).pathname, `/folder/${DEMO_FOLDER_ID}`);
     assert.equal(new URL(page.url()).search, '');
+
+    // Over: an old address of a step shows no tour any more.
+    await page.goto(`/folder/${DEMO_FOLDER_ID}?tour=2`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await tourStep(page, 2).count(), 0);
   });
 
   it('Escape during the tour ends it', async () => {

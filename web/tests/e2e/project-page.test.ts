@@ -9,19 +9,21 @@ import {
   projectPageTexts,
   type ProjectFile,
 } from '@animata/contracts';
-import { newDemoProjects } from '@animata/server/test-support';
+import { newDemoProjects, newProject } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
 import {
   animatedData,
   ANIMATED_SVG,
   createByApi,
+  HOSTILE_SVG,
   importByApi,
   listProjects,
   MIME,
   projectById,
   shot,
   signedIn,
+  watchForMischief,
 } from '../support/projects.js';
 
 /**
@@ -129,6 +131,25 @@ describe('the project page in Chromium', () => {
     assert.deepEqual(second.dimension, { width: 320, height: 180 });
     await openProject(page, again.id);
     await page.getByRole('img', { name: again.title }).waitFor();
+  });
+
+  it('runs nothing of a document the sanitiser never saw: the page shows it as an image', async () => {
+    const { customer, cookies } = await signedIn(t);
+    // Written straight to the database, past the BFF's cleaning: the page is the last line.
+    const raw = await newProject(t.app.runtime.dataSource, customer.id, {
+      title: 'Unsanitised',
+      data: animatedData(HOSTILE_SVG, 200, 100),
+    });
+    const page = await t.newPage({ cookies });
+    const mischief = await watchForMischief(page);
+    await openProject(page, raw.id);
+    const image = page.getByRole('img', { name: 'Unsanitised' });
+    await image.click();
+    assert.equal(await image.evaluate((node: HTMLImageElement) => node.naturalWidth), 200);
+    assert.equal(await page.locator('main script, main svg script').count(), 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(mischief.dialogs, []);
+    assert.deepEqual(mischief.requests, []);
   });
 
   it("answers another customer's project with the 404 page", async () => {

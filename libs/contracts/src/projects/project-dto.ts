@@ -126,6 +126,7 @@ export class ProjectListQueryDto {
   page?: number;
 
   @IsOptional()
+  @Matches(NO_CONTROL_CHARACTERS)
   @MaxLength(SEARCH_MAX_LENGTH)
   @IsString()
   titleSearchFilter?: string;

@@ -19,6 +19,8 @@ export const PROJECT_IMPORT_LIMITS = {
   maxFileBytes: 5 * 1024 * 1024,
   /** Pixels of an uploaded raster image (width × height). */
   maxPixels: 4096 * 4096,
+  /** Imports one customer may send per hour, refused or not: each costs parsing work. */
+  perHour: 60,
 } as const;
 
 /** The file types an import accepts, decided by the bytes (not the name or the claimed type). */

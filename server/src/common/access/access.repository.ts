@@ -51,8 +51,9 @@ export class AccessRepository {
   }
 
   /**
-   * Of these projects, the actor's own. `demos: false` leaves out demo projects (their changed
-   * copies too), which cannot be deleted or moved (projects-dashboard §6).
+   * Of these projects, the actor's own. `demos: true` takes in their changed demo copies, never
+   * a demo original (even the demo customer's own: everyone's demo folder shows them);
+   * `demos: false` leaves out every demo, which cannot be deleted or moved (§6).
    */
   async projectsOfActor(
     actorId: string,
@@ -63,7 +64,8 @@ export class AccessRepository {
     if (wanted.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.dataSource.query(
       options.demos
-        ? `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1`
+        ? `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1
+             AND (NOT is_demo OR from_id IS NOT NULL)`
         : `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1 AND NOT is_demo`,
       [actorId, wanted],
     );

@@ -24,6 +24,17 @@ function repositoryGranting(granted: {
     customersActorIs: grant('customers', granted.customers),
     sessionsOfActor: grant('sessions', granted.sessions),
     avatarsOfActor: grant('avatars', granted.avatars),
+    projectsOfActor: async (actorId: string, ids: ReadonlySet<string>, options: object) => {
+      asked.push([`projects ${JSON.stringify(options)}`, actorId, [...ids]]);
+      return new Set<string>();
+    },
+    projectsReadableBy: grant('readable', []),
+    demoOriginals: async (ids: ReadonlySet<string>) => {
+      asked.push(['demo originals', '', [...ids]]);
+      return new Set<string>();
+    },
+    demoCopiesOfActor: grant('demo copies', []),
+    labelsOfActor: grant('labels', []),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -53,6 +64,37 @@ describe('AccessService', () => {
       (error: unknown) => error instanceof CommonException && error.status === 404,
     );
     assert.deepEqual(asked[0], ['avatars', 'alice', ['own']]);
+  });
+
+  it('maps the projects dashboard’s permissions to their checks, demos left out of delete and move', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    const permissions = [
+      Permission.ProjectRead,
+      Permission.ProjectUpdate,
+      Permission.ProjectDelete,
+      Permission.ProjectMove,
+      Permission.DemoOpen,
+      Permission.DemoReset,
+      Permission.LabelRead,
+      Permission.LabelUpdate,
+      Permission.LabelDelete,
+    ];
+    for (const permission of permissions) await access.check(ALICE, permission, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      [
+        'readable',
+        'projects {"demos":true}',
+        'projects {"demos":false}',
+        'projects {"demos":false}',
+        'demo originals',
+        'demo copies',
+        'labels',
+        'labels',
+        'labels',
+      ],
+    );
   });
 
   it('asks nothing for an empty set', async () => {

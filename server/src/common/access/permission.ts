@@ -12,7 +12,7 @@ export enum Permission {
   AvatarDelete = 'avatar.delete',
   /** Open or copy a project: one's own (demo copies included) or a demo original. */
   ProjectRead = 'project.read',
-  /** Rename a project, change its data or public flag: one's own, a changed demo included. */
+  /** Rename a project, change its data or public flag: one's own, a changed demo included, a demo original never. */
   ProjectUpdate = 'project.update',
   /** Delete a project: one's own, never a demo (projects-dashboard §6). */
   ProjectDelete = 'project.delete',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
@@ -19,6 +20,8 @@ export interface SvgProfile {
   keepHref?: (value: string, element: string) => boolean;
   /** Another url() argument to keep besides `#id` (quotes and spaces already removed). */
   keepUrl?: (target: string) => boolean;
+  /** Set long embedded raster images aside while parsing (see stashDataImages). */
+  stashDataImages?: boolean;
   /** Attribute names (lowercase) whose value must not be one of these, e.g. SMIL's attributeName. */
   forbidAttrValues?: Readonly<Record<string, RegExp>>;
 }
@@ -28,14 +31,88 @@ const PLAIN_DOCTYPE = /<!DOCTYPE[^[>]*>/gi;
 /** `url(` in any case, with the argument up to the closing parenthesis. */
 const URL_FUNCTION = /url\(\s*([^)]*?)\s*\)/gi;
 /**
- * CSS functions that load a resource without `url(`: renamed so the declaration becomes
- * invalid and is dropped by the browser.
+ * CSS functions that load a resource without `url(`: an attribute holding one is dropped; in
+ * a <style> the rest of the declaration is replaced, so the browser drops it as invalid.
  */
 const LOADING_FUNCTIONS = /((?:-webkit-)?image-set|src|element)\s*\(/gi;
 /** The same, with the rest of the declaration (what cleanCss replaces). */
 const LOADING_DECLARATION_TAIL = /((?:-webkit-)?image-set|src|element)\s*\([^;{}]*/gi;
 
-export type SvgRefusal = 'not-utf8' | 'entities' | 'not-svg';
+export type SvgRefusal = 'not-utf8' | 'entities' | 'not-svg' | 'too-complex';
+
+export interface SvgLimits {
+  maxElements: number;
+  /** The root being 1. */
+  maxDepth: number;
+}
+
+/** Counts elements and depth without recursion: a hostile document must not overflow the stack. */
+function withinLimits(root: Element, limits: SvgLimits): boolean {
+  let elements = 0;
+  const stack: Array<{ element: Element; depth: number }> = [{ element: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { element, depth } = stack.pop()!;
+    elements += 1;
+    if (elements > limits.maxElements || depth > limits.maxDepth) return false;
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+      stack.push({ element: child, depth: depth + 1 });
+    }
+  }
+  return true;
+}
+
+/** How many `<name` openings the text has: at least its element count. */
+function countOpenings(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    if (/[A-Za-z_:]/.test(text.charAt(at + 1))) count += 1;
+  }
+  return count;
+}
+
+/** Embedded images this long are set aside while the markup is parsed and sanitised. */
+const STASH_MIN_CHARS = 1024;
+const STASHABLE =
+  /(\s(?:xlink:)?href\s*=\s*)(["'])(data:image\/(?:png|jpeg|gif|webp);base64,)([A-Za-z0-9+/=\s]+)\2/gi;
+
+interface DataImageStash {
+  text: string;
+  /** Puts the images back into the sanitised document's href attributes. */
+  restore(root: Element): void;
+}
+
+/**
+ * Parsing and sanitising cost grows with long attribute values, and a raster import is one
+ * long data URI: its base64 is replaced by a random token, checked by the same rules as any
+ * href, and put back afterwards. Only base64 characters are set aside, so putting them back
+ * into an attribute cannot change the markup; a token the sanitiser dropped stays dropped.
+ */
+function stashDataImages(text: string): DataImageStash | null {
+  const token = `S${randomBytes(12).toString('hex')}N`;
+  const images: string[] = [];
+  const stashed = text.replace(
+    STASHABLE,
+    (whole: string, before: string, quote: string, head: string, data: string) => {
+      if (data.length < STASH_MIN_CHARS) return whole;
+      images.push(data.replace(/\s+/g, ''));
+      return `${before}${quote}${head}${token}${images.length - 1}${quote}`;
+    },
+  );
+  if (images.length === 0) return null;
+  const placeholder = new RegExp(`^(data:image/[a-z]+;base64,)${token}(\\d+)$`);
+  return {
+    text: stashed,
+    restore(root) {
+      for (const element of [root, ...root.getElementsByTagName('*')]) {
+        for (const name of ['href', 'xlink:href']) {
+          const match = placeholder.exec(element.getAttribute(name) ?? '');
+          const image = match ? images[Number(match[2])] : undefined;
+          if (match && image !== undefined) element.setAttribute(name, `${match[1]}${image}`);
+        }
+      }
+    },
+  };
+}
 
 export type SanitisedSvg =
   | { ok: true; document: Document; root: SVGSVGElement; serialize(): string }
@@ -95,7 +172,11 @@ export class SvgPurifier {
     });
   }
 
-  sanitise(input: Buffer | string): SanitisedSvg {
+  /**
+   * The sanitised document, or why not. With `limits`, a document past the element count or
+   * the nesting depth is refused ('too-complex') before any sanitising work.
+   */
+  sanitise(input: Buffer | string, limits?: SvgLimits): SanitisedSvg {
     let text: string;
     if (typeof input === 'string') {
       text = input;
@@ -108,6 +189,13 @@ export class SvgPurifier {
     }
     text = text.replace(PLAIN_DOCTYPE, '');
     if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, reason: 'entities' };
+    // Every element starts with '<' and a name: more of those than allowed is refused before
+    // a parser builds them all (comments and CDATA may only make the count larger).
+    if (limits && countOpenings(text) > limits.maxElements) {
+      return { ok: false, reason: 'too-complex' };
+    }
+    const stash = this.profile.stashDataImages ? stashDataImages(text) : null;
+    if (stash) text = stash.text;
     // Well-formed XML with an SVG root, as the file will be served (image/svg+xml).
     try {
       const parsed = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document;
@@ -115,6 +203,7 @@ export class SvgPurifier {
       if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS) {
         return { ok: false, reason: 'not-svg' };
       }
+      if (limits && !withinLimits(root, limits)) return { ok: false, reason: 'too-complex' };
     } catch {
       return { ok: false, reason: 'not-svg' };
     }
@@ -126,12 +215,7 @@ export class SvgPurifier {
     // Serialized as XML and parsed back: the HTML parser DOMPurify uses may leave HTML-only
     // entities (&nbsp;) that an XML reader refuses.
     const xml = new this.window.XMLSerializer().serializeToString(clean);
-    return this.wrap(xml);
-  }
-
-  /** An already sanitised document, parsed for more changes (the preview's first frame). */
-  parseClean(xml: string): SanitisedSvg {
-    return this.wrap(xml);
+    return this.wrap(xml, stash);
   }
 
   /**
@@ -168,9 +252,10 @@ export class SvgPurifier {
     return this.profile.keepUrl?.(target) ?? false;
   }
 
-  private wrap(xml: string): SanitisedSvg {
+  private wrap(xml: string, stash: DataImageStash | null = null): SanitisedSvg {
     const document = new JSDOM(xml, { contentType: 'image/svg+xml' }).window.document;
     const root = document.documentElement as unknown as SVGSVGElement;
+    if (stash) stash.restore(root);
     const serializer = new this.window.XMLSerializer();
     return {
       ok: true,

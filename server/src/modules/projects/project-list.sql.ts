@@ -125,9 +125,12 @@ function whereOf(view: ListView, search: string | null): { where: string; values
       where = 'p.owner_id = $1 AND NOT p.is_demo';
       break;
     case 'folder':
-      // The owner is checked too, though a folder only ever holds its owner's projects.
+      // The folder's owner is checked once (a one-time filter), not per row: a per-row owner
+      // test made the generic plan of a prepared statement guess one row and sort the whole
+      // folder instead of reading the first rows of its index (6 ms against 0.1 ms).
       values.push(view.labelId, view.ownerId);
-      where = 'p.label_id = $1 AND p.owner_id = $2';
+      where =
+        'p.label_id = $1 AND EXISTS (SELECT 1 FROM labels l WHERE l.id = $1 AND l.owner_id = $2)';
       break;
     case 'demo':
       // The originals, each replaced by the customer's own changed copy where one exists.

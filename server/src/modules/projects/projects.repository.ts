@@ -292,6 +292,17 @@ export class ProjectsRepository {
     return rows.map((row) => ({ id: row.id, previewKey: row.preview_key }));
   }
 
+  /** Marks the demo originals that have no preview as pending; answers their ids and versions. */
+  async demoOriginalsWithoutPreview(): Promise<Array<{ id: string; version: number }>> {
+    const [rows]: [Array<{ id: string; preview_version: number }>, number] =
+      await this.dataSource.query(
+        `UPDATE projects SET pending_preview = true, preview_version = greatest(preview_version, 1)
+          WHERE is_demo AND from_id IS NULL AND preview_key IS NULL
+          RETURNING id, preview_version`,
+      );
+    return rows.map((row) => ({ id: row.id, version: row.preview_version }));
+  }
+
   /** The demo folder's originals: how many, and whose (the demo customer's). */
   async demoFolder(): Promise<{ count: number; ownerId: string | null }> {
     const rows: Array<{ count: number; owner_id: string | null }> = await this.dataSource.query(

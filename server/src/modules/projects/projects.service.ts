@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
@@ -28,6 +28,8 @@ import {
 import { AccessService, type Actor, Permission } from '../../common/access/index.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { newPublicId } from '../../common/ids.js';
+import { FILE_STORAGE } from '../../common/tokens.js';
+import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
 import { LabelsRepository } from './labels.repository.js';
 import type { ListView } from './project-list.sql.js';
@@ -112,6 +114,7 @@ export class ProjectsService {
     private readonly projects: ProjectsRepository,
     private readonly labels: LabelsRepository,
     private readonly thumbnails: ThumbnailScheduler,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -266,6 +269,7 @@ export class ProjectsService {
     const wanted = [...new Set(ids)];
     await this.requireOrDemo(actor, Permission.ProjectDelete, wanted);
     const deleted = await this.projects.deleteMany(actor.customerId, wanted);
+    await this.removePreviews(deleted);
     return { projects: deleted.map((row) => row.id) };
   }
 
@@ -301,7 +305,25 @@ export class ProjectsService {
     const removed = await this.projects.deleteMany(actor.customerId, toRemove, {
       demoCopies: true,
     });
+    await this.removePreviews(removed);
     return { projects: removed.map((row) => row.id) };
+  }
+
+  /**
+   * Queues the previews the demo originals lack (the seeder writes rows only); run at start
+   * where the demo is seeded. A version already queued is queued once (the job id).
+   */
+  async requestMissingDemoPreviews(): Promise<number> {
+    const missing = await this.projects.demoOriginalsWithoutPreview();
+    for (const { id, version } of missing) await this.thumbnails.request(id, version);
+    return missing.length;
+  }
+
+  /** The preview files of deleted projects; one that cannot be removed is left, not fatal. */
+  private async removePreviews(deleted: Array<{ previewKey: string | null }>): Promise<void> {
+    await Promise.allSettled(
+      deleted.flatMap((row) => (row.previewKey ? [this.storage.delete(row.previewKey)] : [])),
+    );
   }
 
   /**

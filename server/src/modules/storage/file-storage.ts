@@ -56,13 +56,20 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.resolve(key), { force: true });
   }
 
-  /** Refuses keys that would leave the root (../, absolute paths, NUL). */
   private resolve(key: string): string {
-    if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').includes('..')) {
-      throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-    }
-    return path.join(this.root, ...key.split('/'));
+    return path.join(this.root, ...checkStorageKey(key).split('/'));
   }
+}
+
+/**
+ * The keys every adapter accepts: slash-separated names of letters, digits, dots, hyphens and
+ * underscores; never `..`, an absolute path or NUL, which could leave the root.
+ */
+export function checkStorageKey(key: string): string {
+  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').includes('..')) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+  return key;
 }
 
 function isMissing(error: unknown): boolean {

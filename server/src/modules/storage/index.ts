@@ -1,3 +1,4 @@
 // The storage module's public surface.
-export { type FileStorage } from './file-storage.js';
+export { type FileStorage, LocalFileStorage } from './file-storage.js';
+export { S3FileStorage } from './s3-file-storage.js';
 export { StorageModule } from './storage.module.js';

@@ -107,6 +107,34 @@ describe('cleanProjectData: the document', () => {
     assert.doesNotMatch(out, /javascript|evil\.example|attributeName="(xlink:)?href"/);
   });
 
+  it('sees through CDATA, upper case, entities, leading spaces and other referencing elements', () => {
+    const out = clean(
+      `<style><![CDATA[ @IMPORT 'https://evil.example/a.css'; .x { fill: URL(https://evil.example/b) }` +
+        ` @font-face { font-family: f; src: url(https://evil.example/f.woff) } ]]></style>` +
+        `<a xlink:href=" &#106;avascript:alert(1)"><text>t</text></a>` +
+        `<use href="data:image/svg+xml;base64,AAAA"/>` +
+        `<rect width="1" height="1"><animate attributeName=" HREF " values="x"/>` +
+        `<set attributeName="style" to="background:url(https://evil.example/s)"/></rect>` +
+        `<text><textPath href="https://evil.example/p">x</textPath></text>` +
+        `<filter id="f"><feImage href="https://evil.example/i.png"/></filter>`,
+    );
+    assert.doesNotMatch(out, /evil\.example|@import|javascript|data:image\/svg|HREF/i);
+  });
+
+  it('keeps long embedded images whole, only where an image is allowed', () => {
+    const base64 = Buffer.alloc(30_000, 7).toString('base64');
+    const out = clean(
+      `<image href="data:image/png;base64,${base64}" width="1" height="1"/>` +
+        `<image xlink:href='data:image/jpeg;base64,${base64.slice(0, 4000)}\n${base64.slice(4000)}'/>` +
+        `<use href="data:image/png;base64,${base64}"/>` +
+        `<image href="data:image/svg+xml;base64,${base64}"/>`,
+    );
+    assert.ok(out.includes(`<image href="data:image/png;base64,${base64}" width="1" height="1"/>`));
+    assert.ok(out.includes(`<image xlink:href="data:image/jpeg;base64,${base64}"/>`));
+    assert.equal(out.split(base64).length, 3);
+    assert.match(out, /<use\/>/);
+  });
+
   it('refuses markup that is not an SVG document', () => {
     for (const document of ['<html><body/></html>', 'not markup', '<svg', 42]) {
       const error = refusal({ options: OPTIONS, document, definitions: {} });

@@ -4,7 +4,6 @@ import {
   type ProjectData,
   type ProjectOptions,
 } from '@animata/contracts';
-import { JSDOM } from 'jsdom';
 import { ProjectException } from '../project.exception.js';
 import { projectSvg } from './project-svg.js';
 
@@ -52,42 +51,15 @@ function cleanOptions(input: unknown): ProjectOptions {
   };
 }
 
-/** Refuses documents past the element and nesting limits before any sanitising work. */
-function checkComplexity(text: string): void {
-  let document: Document;
-  try {
-    document = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document;
-  } catch {
-    throw ProjectException.invalidData('document must be a well-formed SVG document.');
-  }
-  let elements = 0;
-  // Iterative walk: a hostile document nested deeply must not overflow the stack.
-  const stack: Array<{ element: Element; depth: number }> = [];
-  if (document.documentElement) stack.push({ element: document.documentElement, depth: 1 });
-  while (stack.length > 0) {
-    const { element, depth } = stack.pop()!;
-    elements += 1;
-    if (
-      elements > PROJECT_DOCUMENT_LIMITS.maxElements ||
-      depth > PROJECT_DOCUMENT_LIMITS.maxDepth
-    ) {
-      throw ProjectException.tooComplex();
-    }
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-      stack.push({ element: child, depth: depth + 1 });
-    }
-  }
-}
-
 /** A sanitised SVG document (the rules in project-svg.ts), or the refusal. */
 export function cleanDocument(input: unknown): string {
   if (typeof input !== 'string') throw ProjectException.invalidData('document must be a string.');
   if (Buffer.byteLength(input, 'utf8') > PROJECT_DOCUMENT_LIMITS.maxDocumentBytes) {
     throw ProjectException.tooComplex();
   }
-  checkComplexity(input);
-  const result = projectSvg.sanitise(input);
+  const result = projectSvg.sanitise(input, PROJECT_DOCUMENT_LIMITS);
   if (!result.ok) {
+    if (result.reason === 'too-complex') throw ProjectException.tooComplex();
     throw ProjectException.invalidData('document must be an SVG document.');
   }
   return result.serialize();

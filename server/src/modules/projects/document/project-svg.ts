@@ -56,6 +56,7 @@ const PROJECT_PROFILE: SvgProfile = {
   keepHref: (value, element) => element === 'image' && DATA_IMAGE.test(value),
   keepUrl: (target) => DATA_IMAGE.test(target),
   forbidAttrValues: { attributename: /^(xlink:)?href$|^on|:href$/i },
+  stashDataImages: true,
 };
 
 /** One purifier per process: DOMPurify keeps its window and hooks between calls. */

@@ -1,6 +1,7 @@
 import {
   exportFileName,
   PROJECT_FILE_FORMAT,
+  PROJECT_IMPORT_LIMITS,
   PROJECT_FILE_VERSION,
   projectMessages,
   type CreatedProjectResponse,
@@ -10,7 +11,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessService, type Actor, Permission } from '../../../common/access/index.js';
 import { CommonException } from '../../../common/errors/common.exception.js';
 import type { AppLogger } from '../../../common/logger.js';
-import { FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
+import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
+import { FILE_STORAGE, LOGGER, RATE_LIMITER } from '../../../common/tokens.js';
 import type { FileStorage } from '../../storage/index.js';
 import { ProjectErrorCode, ProjectException } from '../project.exception.js';
 import { ProjectsService } from '../projects.service.js';
@@ -45,12 +47,19 @@ export class ProjectFilesService {
     private readonly access: AccessService,
     private readonly files: ProjectFilesRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(LOGGER) logger: AppLogger,
   ) {
     this.logger = logger.child({ component: 'project-files' });
   }
 
   async import(actor: Actor, upload: ImportUpload): Promise<CreatedProjectResponse> {
+    const hit = await this.limiter.hit(
+      `project-import:${actor.customerId}`,
+      PROJECT_IMPORT_LIMITS.perHour,
+      60 * 60 * 1000,
+    );
+    if (!hit.allowed) throw CommonException.tooManyRequests();
     let imported;
     try {
       imported = await readImport(upload.data, upload.fileName);

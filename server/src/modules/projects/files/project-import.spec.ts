@@ -97,6 +97,11 @@ describe('readImport', () => {
     });
     assert.deepEqual(await size('width="200" viewBox="0 0 100 50"'), { width: 200, height: 100 });
     assert.deepEqual(await size('width="100%" height="100%"'), { width: 1920, height: 1080 });
+    assert.deepEqual(await size('width="2in" height="72pt"'), { width: 192, height: 96 });
+    assert.deepEqual(await size('width="10em" height="5em" viewBox="0 0 40 30"'), {
+      width: 40,
+      height: 30,
+    });
   });
 
   it('embeds a raster image as a data URI at its pixel size', async () => {

@@ -1,11 +1,24 @@
 import { DEFAULT_PROJECT_OPTIONS, PROJECT_DATA_LIMITS } from '@animata/contracts';
 
-/** A length in user units (px or none); null for percentages and other units. */
+/** CSS pixels per absolute unit (96 per inch). */
+const PX_PER_UNIT: Record<string, number> = {
+  '': 1,
+  px: 1,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+  pt: 96 / 72,
+  pc: 16,
+};
+
+/** A length in pixels (none, px or an absolute unit); null for percentages, em and the like. */
 function userUnits(value: string | null): number | null {
   if (value === null) return null;
-  const match = /^\s*([0-9]*\.?[0-9]+(?:e[-+]?[0-9]+)?)\s*(px)?\s*$/i.exec(value);
-  if (!match) return null;
-  const number = Number(match[1]);
+  const match = /^\s*([0-9]*\.?[0-9]+(?:e[-+]?[0-9]+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const factor = match ? PX_PER_UNIT[(match[2] ?? '').toLowerCase()] : undefined;
+  if (!match || factor === undefined) return null;
+  const number = Number(match[1]) * factor;
   return Number.isFinite(number) && number > 0 ? number : null;
 }
 

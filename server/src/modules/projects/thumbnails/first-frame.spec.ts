@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { firstFrameSvg, withoutCssAnimation } from './first-frame.js';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { blankPreview, firstFrameSvg, withoutCssAnimation } from './first-frame.js';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 
 describe('firstFrameSvg', () => {
-  it('removes SMIL elements and CSS animations, keeps the picture', () => {
-    const svg = firstFrameSvg({
+  it('removes SMIL elements and CSS animations, keeps the picture', async () => {
+    const svg = await firstFrameSvg({
       options: {
         dimension: { width: 40, height: 20 },
         duration: 1000,
@@ -31,8 +33,8 @@ describe('firstFrameSvg', () => {
     assert.match(svg, /<rect width="100%" height="100%" fill="#fff"\/>/);
   });
 
-  it('paints no background when it is transparent and keeps the own viewBox', () => {
-    const svg = firstFrameSvg({
+  it('paints no background when it is transparent and keeps the own viewBox', async () => {
+    const svg = await firstFrameSvg({
       options: {
         dimension: { width: 40, height: 20 },
         duration: 0,
@@ -54,5 +56,45 @@ describe('firstFrameSvg', () => {
       ).trim(),
       'a{x:1}b{z:3}',
     );
+  });
+
+  it('shrinks a large embedded image, keeps a small one', async () => {
+    // Noise does not compress: a PNG of several hundred KB.
+    const noise = randomBytes(600 * 400 * 3);
+    const big = await sharp(noise, { raw: { width: 600, height: 400, channels: 3 } })
+      .png()
+      .toBuffer();
+    const bigHref = `data:image/png;base64,${big.toString('base64')}`;
+    const smallHref = 'data:image/png;base64,iVBORw0KGgo=';
+    const svg = await firstFrameSvg({
+      options: {
+        dimension: { width: 600, height: 400 },
+        duration: 0,
+        fps: 30,
+        background: 'transparent',
+      },
+      document:
+        `<svg ${NS}><image href="${bigHref}" width="600" height="400"/>` +
+        `<image href="${smallHref}" width="1" height="1"/></svg>`,
+      definitions: {},
+    });
+    assert.ok(svg);
+    assert.ok(svg.length < bigHref.length / 2, `preview of ${svg.length} characters`);
+    const webp = /href="data:image\/webp;base64,([^"]+)"/.exec(svg);
+    assert.ok(webp);
+    const shrunk = await sharp(Buffer.from(webp[1]!, 'base64')).metadata();
+    assert.deepEqual([shrunk.width, shrunk.height], [480, 320]);
+    assert.match(svg, /<image href="data:image\/webp;base64,[^"]+" width="600" height="400"\/>/);
+    assert.ok(svg.includes(smallHref));
+  });
+
+  it('answers null for stored data that is not a project, and the blank preview has its size', async () => {
+    assert.equal(await firstFrameSvg({} as never), null);
+    assert.equal(await firstFrameSvg(null as never), null);
+    assert.match(
+      blankPreview({ options: { dimension: { width: 3, height: 2 } } } as never),
+      /viewBox="0 0 3 2"/,
+    );
+    assert.match(blankPreview({} as never), /viewBox="0 0 1 1"/);
   });
 });

@@ -5,7 +5,7 @@ import { FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
 import { JobRegistry } from '../../../jobs/job-registry.js';
 import { LiveService } from '../../../live/live.service.js';
 import type { FileStorage } from '../../storage/index.js';
-import { firstFrameSvg } from './first-frame.js';
+import { blankPreview, firstFrameSvg } from './first-frame.js';
 import { ThumbnailRepository } from './thumbnail.repository.js';
 
 export type ThumbnailResult = { written: string } | { skipped: 'missing' | 'stale' | 'unreadable' };
@@ -39,11 +39,12 @@ export class ThumbnailJobs implements OnModuleInit {
     const source = await this.projects.findSource(projectId);
     if (!source) return { skipped: 'missing' };
     if (source.previewVersion !== version) return { skipped: 'stale' };
-    const svg = firstFrameSvg(source.data);
+    let svg = await firstFrameSvg(source.data);
     if (svg === null) {
-      // Stored data always went through cleanProjectData; this is not worth retrying.
+      // Stored data always went through cleanProjectData, so this should not happen; a blank
+      // preview still ends the card's spinner, and retrying would not change the data.
       this.logger.warn({ projectId, version }, 'thumbnail: the stored document is not SVG');
-      return { skipped: 'unreadable' };
+      svg = blankPreview(source.data);
     }
     const key = projectPreviewKey(projectId, version);
     const preview = Buffer.from(svg, 'utf8');

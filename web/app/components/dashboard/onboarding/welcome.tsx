@@ -50,8 +50,9 @@ export function Welcome({ show }: { show?: boolean } = {}) {
   const flag = useOnboardingFlag();
   const location = useLocation();
   const step = tourStepOf(location.search);
-  if (step !== null) return <TourStep step={step} />;
+  // Only while onboarding: a bookmarked `?tour=` after the end shows nothing.
   if (!(show ?? flag)) return null;
+  if (step !== null) return <TourStep step={step} />;
   // A new key per page, so a dialog closed on one page opens again after a route change.
   return <WelcomeDialog key={location.pathname} />;
 }
@@ -176,9 +177,14 @@ function TourStep({ step }: { step: number }) {
   const pending =
     navigation.state !== 'idle' && navigation.formAction === projectPagePaths.onboarding;
 
-  // Each step takes the focus, so a keyboard or screen-reader user is told it arrived.
+  // Each step takes the focus, so a keyboard or screen-reader user is told it arrived; the page
+  // marks what the step is about (project.css, `data-tour-step`).
   useEffect(() => {
     ref.current?.focus();
+    document.documentElement.dataset.tourStep = String(step);
+    return () => {
+      delete document.documentElement.dataset.tourStep;
+    };
   }, [step]);
 
   useEffect(() => {

@@ -1,11 +1,13 @@
 import {
   dashboardTexts,
+  DEMO_FOLDER_ID,
   IMPORT_FORM_FIELDS,
   PROJECT_IMPORT_ACCEPT,
   PROJECT_IMPORT_LIMITS,
   projectMessages,
   projectPagePaths,
   SNACKBAR_TIMEOUT_MS,
+  type ImportFileResult,
   uploadTexts,
 } from '@animata/contracts';
 import { useLocation, useRevalidator } from '@remix-run/react';
@@ -15,6 +17,13 @@ import { sendImport } from './send-import.js';
 
 /** Accepted extensions (§5), for the quick check before a file goes up; the server decides. */
 const ACCEPTED_EXTENSIONS = /\.(svg|jpe?g|png|gif|webp|json)$/i;
+
+/** The refusals a file gets without being sent: by its name, or past the import's byte limit. */
+function refusedBeforeSending(file: File): string | null {
+  if (!ACCEPTED_EXTENSIONS.test(file.name)) return projectMessages.invalidFileType;
+  if (file.size > PROJECT_IMPORT_LIMITS.maxFileBytes) return projectMessages.tooComplex;
+  return null;
+}
 
 interface Failure {
   key: string;
@@ -41,7 +50,10 @@ interface Progress {
  *   a `<progress>` of the bytes sent, then the page's data is reloaded. Refusals show the
  *   spec's texts, file by file.
  */
-export function UploadButton({ label }: { label: string | null }) {
+export function UploadButton({ label: folder }: { label: string | null }) {
+  // The demo folder is read-only: a file chosen there becomes a project of the customer's own,
+  // in All projects (decision in the report).
+  const label = folder === DEMO_FOLDER_ID ? null : folder;
   const hydrated = useHydrated();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -64,12 +76,15 @@ export function UploadButton({ label }: { label: string | null }) {
       const failed: Failure[] = [];
       let created = 0;
       let before = 0;
+      // Once the slots or the storage are full, the files after it are refused the same way
+      // without sending them.
+      let full: string | null = null;
       for (const [position, file] of files.entries()) {
         setProgress({ index: position + 1, count: files.length, sent: before, total });
-        const result = !ACCEPTED_EXTENSIONS.test(file.name)
-          ? ({ ok: false, message: projectMessages.invalidFileType } as const)
-          : file.size > PROJECT_IMPORT_LIMITS.maxFileBytes
-            ? ({ ok: false, message: projectMessages.tooComplex } as const)
+        const refusal: string | null = full ?? refusedBeforeSending(file);
+        const result: ImportFileResult =
+          refusal !== null
+            ? { ok: false, message: refusal }
             : await sendImport(file, label, (loaded) =>
                 setProgress({
                   index: position + 1,
@@ -81,6 +96,7 @@ export function UploadButton({ label }: { label: string | null }) {
         before += file.size;
         if (result.ok) created += 1;
         else failed.push({ key: `${position}`, name: file.name, message: result.message });
+        if (!result.ok && result.created !== undefined) full = result.message;
       }
       setProgress(null);
       setFailures(failed);
@@ -145,7 +161,7 @@ export function UploadButton({ label }: { label: string | null }) {
         method="post"
         action={projectPagePaths.import}
         encType="multipart/form-data"
-        className="upload__form"
+        className={`upload__form${hydrated ? '' : ' upload__form--plain'}`}
         onSubmit={(event) => {
           // With JavaScript the chooser's change event uploads; a submit (Enter) does the same.
           event.preventDefault();
