@@ -389,6 +389,16 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     await page.waitForURL(`${t.app.url}/`);
     await page.getByRole('heading', { level: 1, name: dashboardTexts.allProjects }).waitFor();
 
+    // Someone else's folder (or none) answers 404 inside the dashboard, the side menu around it.
+    const other = await seedFolder(t, (await signedIn(t)).customer.id, 'Not yours');
+    t.allowConsoleError(page, /status of 404/);
+    await page.goto(`/folder/${other.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Projects' })
+      .getByRole('link', { name: dashboardTexts.allProjects })
+      .waitFor();
+
     // A visitor is asked to log in first, and comes back.
     const visitor = await t.open('/folder/demo');
     await visitor.waitForURL(`${t.app.url}/auth/login?url=%2Ffolder%2Fdemo`);
