@@ -20,6 +20,7 @@ import {
   dialogStateOf,
   findLabel,
   ownLabels,
+  pathTo,
   subtreeCounts,
   withDialog,
   type DashboardActionError,
@@ -206,8 +207,10 @@ function MoveFolderDialog({ state, closeTo, labels }: DialogProps) {
   );
 }
 
-function DeleteFolderDialog({ state, closeTo, labels }: DialogProps) {
+function DeleteFolderDialog({ state, closeTo, labels, currentFolder }: DialogProps) {
   const folder = findLabel(labels, state.targets[0] ?? null);
+  // The page shown goes with the folder when it is that folder or one inside it.
+  const leaving = folder !== null && pathTo([folder], currentFolder).length > 0;
   const refusal = useRefusal('delete-folder');
   const pending = usePending('delete-folder');
   const counts = folder ? subtreeCounts(folder) : { folders: 0, projects: 0 };
@@ -219,6 +222,7 @@ function DeleteFolderDialog({ state, closeTo, labels }: DialogProps) {
       <Form method="post" preventScrollReset className="dashboard-dialog__form">
         <input type="hidden" name="intent" value="delete-folder" />
         <input type="hidden" name="folder" value={folder?.id ?? state.targets[0] ?? ''} />
+        {leaving ? <input type="hidden" name="leave" value="1" /> : null}
         <FormNotice>{refusal?.notice}</FormNotice>
         <div className="dashboard-dialog__buttons">
           <CancelLink to={closeTo} />

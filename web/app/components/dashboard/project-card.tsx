@@ -24,6 +24,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { icons } from './icons.js';
 import { MenuPopover } from './menu-popover.js';
 import {
   isChangedDemo,
@@ -112,7 +113,9 @@ export function ProjectCard({
         ) : project.preview_uri ? (
           <img src={project.preview_uri} alt="" loading="lazy" decoding="async" />
         ) : (
-          <span className="project-card__no-preview" aria-hidden="true" />
+          <span className="project-card__no-preview" aria-hidden="true">
+            {icons.empty}
+          </span>
         )}
       </CardLink>
       <div className="project-card__body">
