@@ -420,6 +420,8 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       .getByRole('link', { name: 'Clients' })
       .waitFor();
     assert.equal(await drawer.evaluate((node) => node.getBoundingClientRect().width), 291);
+    // The section behind the open drawer is out of reach.
+    assert.equal(await main(page).evaluate((node) => node.closest('[inert]') !== null), true);
     await shot(t, page, 'drawer-375');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
