@@ -419,6 +419,10 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       .getByRole('navigation', { name: 'Projects' })
       .getByRole('link', { name: 'Clients' })
       .waitFor();
+    // Slid in all the way (a short transition) before it is measured and pictured.
+    await page.waitForFunction(
+      () => document.querySelector('#dashboard-menu')?.getBoundingClientRect().left === 0,
+    );
     assert.equal(await drawer.evaluate((node) => node.getBoundingClientRect().width), 291);
     // The section behind the open drawer is out of reach.
     assert.equal(await main(page).evaluate((node) => node.closest('[inert]') !== null), true);

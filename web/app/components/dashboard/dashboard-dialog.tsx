@@ -25,7 +25,14 @@ export function DashboardDialog({
   const titleId = useId();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
+  // Escape may arrive as both a key and the dialog's cancel: one navigation, not two (the
+  // second would interrupt the first).
+  const closing = useRef(false);
+  const close = () => {
+    if (closing.current) return;
+    closing.current = true;
+    navigate(closeTo, { replace: true, preventScrollReset: true });
+  };
   // Whatever had focus as it opened (the link or button that opened it) gets it back; read at
   // the first render, before the menu that held the link closes and the focus falls away.
   const [opener] = useState<HTMLElement | null>(() =>
