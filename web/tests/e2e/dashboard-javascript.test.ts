@@ -9,7 +9,12 @@ import {
 } from '@animata/contracts';
 import { newDemoProjects, TestClient, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { overflowsHorizontally, snackbar, useBrowserTest } from '../support/browser.js';
+import {
+  overflowsHorizontally,
+  snackbar,
+  useBrowserTest,
+  waitForHydration,
+} from '../support/browser.js';
 import {
   cardTitles,
   openCardMenu,
@@ -156,6 +161,10 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       'Hotel',
     ]);
     const page = await t.open('/', { cookies });
+    // The first visit measures the window; from the next list on, the page size is its own.
+    await page.waitForFunction(() => document.cookie.includes('animata_grid_rows=6'));
+    await page.reload();
+    await waitForHydration(page);
     // 1280 × 800: three columns of 290 px, two rows: six a page.
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="project-card"]').length === 6,
