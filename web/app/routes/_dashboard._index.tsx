@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { DashboardPage } from '../components/dashboard/dashboard-page.js';
 import { icons } from '../components/dashboard/icons.js';
 import { dashboardAction, loadProjectList } from '../utils/dashboard.server.js';
-export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
+export { DashboardErrorBoundary as ErrorBoundary } from '../components/dashboard/dashboard-error.js';
 export { dashboardListRevalidation as shouldRevalidate } from '../utils/dashboard-route.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 

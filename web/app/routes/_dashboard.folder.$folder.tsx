@@ -7,7 +7,7 @@ import { icons } from '../components/dashboard/icons.js';
 import type { DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
 import { findLabel, type DashboardView } from '../components/dashboard/view.js';
 import { dashboardAction, loadProjectList } from '../utils/dashboard.server.js';
-export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
+export { DashboardErrorBoundary as ErrorBoundary } from '../components/dashboard/dashboard-error.js';
 export { dashboardListRevalidation as shouldRevalidate } from '../utils/dashboard-route.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 

@@ -5,7 +5,7 @@ import { DashboardDialogs } from '../components/dashboard/dialogs.js';
 import { EmptyState } from '../components/dashboard/empty-state.js';
 import { icons } from '../components/dashboard/icons.js';
 import { dashboardAction } from '../utils/dashboard.server.js';
-export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
+export { DashboardErrorBoundary as ErrorBoundary } from '../components/dashboard/dashboard-error.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${dashboardTexts.myRenders} · Animata` }];

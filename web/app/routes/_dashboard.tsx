@@ -171,7 +171,11 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
             onClick={() => setDrawerOpen(false)}
           />
         ) : null}
-        <Outlet />
+        {/* While the drawer is open the section behind it is out of reach (focus stays in the
+            drawer); `inert` as a string because React 18 does not know the attribute. */}
+        <div className="dashboard__section" {...(drawerOpen ? { inert: '' } : {})}>
+          <Outlet />
+        </div>
       </div>
       <Welcome show={customer.onboarding.projects} />
     </>

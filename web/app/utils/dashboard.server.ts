@@ -4,6 +4,7 @@ import {
   endpoints,
   MAX_PAGE_SIZE,
   ownMessages,
+  pagePaths,
   dashboardNotices,
   type ProjectListResponse,
 } from '@animata/contracts';
@@ -195,9 +196,8 @@ export async function dashboardAction({ request, context }: ActionFunctionArgs) 
       });
       if (!result.ok) return fail(result);
       const message = dashboardNotices.folderDeleted(result.data.labels, result.data.projectsMoved);
-      // The deleted folder's page is gone: back to All projects.
-      const from = new URL(request.url).pathname;
-      const target = from.startsWith('/folder/') ? '/' : back;
+      // The page of the deleted folder (or of one inside it) is gone: to All projects.
+      const target = textField(form, 'leave') === '1' ? pagePaths.home : back;
       return redirectWithNotification(target, notify('success', message));
     }
     case 'rename': {

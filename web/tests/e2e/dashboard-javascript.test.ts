@@ -9,7 +9,12 @@ import {
 } from '@animata/contracts';
 import { newDemoProjects, TestClient, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { overflowsHorizontally, snackbar, useBrowserTest } from '../support/browser.js';
+import {
+  overflowsHorizontally,
+  snackbar,
+  useBrowserTest,
+  waitForHydration,
+} from '../support/browser.js';
 import {
   cardTitles,
   openCardMenu,
@@ -65,7 +70,11 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
 
     await main(page).getByRole('link', { name: dashboardTexts.createFolder }).click();
     let dialog = page.getByRole('dialog', { name: dashboardTexts.createFolder });
+    // The contracts' title rule, before anything is sent.
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText(projectMessages.titleRequired).waitFor();
     await dialog.getByLabel('Folder name').fill('Clients');
+    await dialog.getByText(projectMessages.titleRequired).waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await snackbar(page, dashboardNotices.folderCreated);
     await menu.getByRole('link', { name: 'Clients' }).waitFor();
@@ -152,6 +161,10 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       'Hotel',
     ]);
     const page = await t.open('/', { cookies });
+    // The first visit measures the window; from the next list on, the page size is its own.
+    await page.waitForFunction(() => document.cookie.includes('animata_grid_rows=6'));
+    await page.reload();
+    await waitForHydration(page);
     // 1280 × 800: three columns of 290 px, two rows: six a page.
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="project-card"]').length === 6,
@@ -385,6 +398,16 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     await page.waitForURL(`${t.app.url}/`);
     await page.getByRole('heading', { level: 1, name: dashboardTexts.allProjects }).waitFor();
 
+    // Someone else's folder (or none) answers 404 inside the dashboard, the side menu around it.
+    const other = await seedFolder(t, (await signedIn(t)).customer.id, 'Not yours');
+    t.allowConsoleError(page, /status of 404/);
+    await page.goto(`/folder/${other.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Projects' })
+      .getByRole('link', { name: dashboardTexts.allProjects })
+      .waitFor();
+
     // A visitor is asked to log in first, and comes back.
     const visitor = await t.open('/folder/demo');
     await visitor.waitForURL(`${t.app.url}/auth/login?url=%2Ffolder%2Fdemo`);
@@ -405,7 +428,13 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       .getByRole('navigation', { name: 'Projects' })
       .getByRole('link', { name: 'Clients' })
       .waitFor();
+    // Slid in all the way (a short transition) before it is measured and pictured.
+    await page.waitForFunction(
+      () => document.querySelector('#dashboard-menu')?.getBoundingClientRect().left === 0,
+    );
     assert.equal(await drawer.evaluate((node) => node.getBoundingClientRect().width), 291);
+    // The section behind the open drawer is out of reach.
+    assert.equal(await main(page).evaluate((node) => node.closest('[inert]') !== null), true);
     await shot(t, page, 'drawer-375');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Notification } from '@animata/contracts';
+import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import { useBrowserTest, waitForHydration } from '../support/browser.js';
 import { notificationCookie } from '../support/notification.js';
 
@@ -34,16 +36,22 @@ describe('the one-time notification cookie in Chromium', () => {
     });
 
     it(`shows the notification on the 404 page as well (${mode})`, async () => {
+      // Unknown paths redirect home now (projects-dashboard §2); a folder that is not the
+      // customer's is still a 404.
+      const customer = await newCustomer(t.app.runtime.dataSource);
       const page = await t.newPage({
         javaScript,
-        cookies: notificationCookie({
-          type: 'error',
-          message: 'Could not remove your avatar',
-          timeout: STAYS_MS,
-        }),
+        cookies: {
+          ...notificationCookie({
+            type: 'error',
+            message: 'Could not remove your avatar',
+            timeout: STAYS_MS,
+          }),
+          [sessionCookieName(t.app.config)]: await newSession(t.app, customer.id),
+        },
       });
       t.allowConsoleError(page, /status of 404/);
-      await page.goto('/no/such/page');
+      await page.goto(`/folder/${randomUUID()}`);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await page
         .getByRole('alert')

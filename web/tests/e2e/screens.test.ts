@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { catalogueMessages } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
@@ -72,7 +73,9 @@ describe('the pages fit desktop and phone screens', () => {
     },
     {
       name: 'not-found',
-      path: '/no/such/page',
+      // Unknown paths redirect home (projects-dashboard §2); a folder not the customer's is 404.
+      path: `/folder/${randomUUID()}`,
+      cookies: signedIn,
       ready: (page) => page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor(),
       expectedConsoleError: /status of 404/,
     },

@@ -116,6 +116,10 @@ describe('the web shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
     await page.getByRole('link', { name: 'Animata home' }).click();
     await page.getByRole('heading', { level: 1, name: 'All projects' }).waitFor();
+    // The dashboard measures the window and reloads its list with that page size once: let
+    // that settle before the session ends, or the reload meets the ended session first.
+    await page.waitForFunction(() => document.cookie.includes('animata_grid_rows'));
+    await page.waitForLoadState('networkidle');
     await t.app.runtime.dataSource.query('DELETE FROM sessions WHERE customer_id = $1', [
       customer.id,
     ]);

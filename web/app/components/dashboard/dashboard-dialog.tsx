@@ -1,5 +1,5 @@
 import { dashboardLabels } from '@animata/contracts';
-import { Link, useNavigate } from '@remix-run/react';
+import { Link, useNavigate, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../utils/use-hydrated.js';
 
@@ -25,7 +25,24 @@ export function DashboardDialog({
   const titleId = useId();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
+  // Closing is a navigation to the address without the dialog. It waits until no other
+  // navigation or revalidation (a live update) is under way, as starting it then would abort
+  // that one; the dialog itself closes at once. Escape may arrive as both a key and the
+  // dialog's cancel: one request.
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [closeRequested, setCloseRequested] = useState(false);
+  const navigated = useRef(false);
+  const close = () => {
+    ref.current?.close();
+    setCloseRequested(true);
+  };
+  useEffect(() => {
+    if (!closeRequested || navigated.current) return;
+    if (navigation.state !== 'idle' || revalidator.state !== 'idle') return;
+    navigated.current = true;
+    navigate(closeTo, { replace: true, preventScrollReset: true });
+  }, [closeRequested, navigation.state, revalidator.state, navigate, closeTo]);
   // Whatever had focus as it opened (the link or button that opened it) gets it back; read at
   // the first render, before the menu that held the link closes and the focus falls away.
   const [opener] = useState<HTMLElement | null>(() =>

@@ -3,11 +3,14 @@ import {
   dashboardQuestions,
   dashboardTexts,
   TITLE_MAX_LENGTH,
+  titleProblem,
   type Label,
   type Project,
 } from '@animata/contracts';
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../utils/use-hydrated.js';
+import { useFieldState } from '../ui/field-state.js';
 
 import { FormNotice } from '../ui/form-notice.js';
 import { SubmitButton } from '../ui/submit-button.js';
@@ -17,6 +20,7 @@ import {
   dialogStateOf,
   findLabel,
   ownLabels,
+  pathTo,
   subtreeCounts,
   withDialog,
   type DashboardActionError,
@@ -87,8 +91,8 @@ function FolderNameDialog({ state, closeTo, labels }: DialogProps) {
   const parent = renaming ? null : findLabel(labels, state.parent);
   const refusal = useRefusal(intent);
   const pending = usePending(intent);
-  const fieldId = useId();
   const error = refusal?.fieldErrors.title ?? refusal?.notice;
+  const { hydrated, checked, check } = useTitleCheck();
   const title = renaming
     ? dashboardLabels.renameFolder
     : parent
@@ -96,34 +100,22 @@ function FolderNameDialog({ state, closeTo, labels }: DialogProps) {
       : dashboardTexts.createFolder;
   return (
     <DashboardDialog title={title} closeTo={closeTo}>
-      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+      <Form
+        method="post"
+        preventScrollReset
+        className="dashboard-dialog__form"
+        noValidate={hydrated}
+        onSubmit={check}
+      >
         <input type="hidden" name="intent" value={intent} />
         {renaming ? <input type="hidden" name="folder" value={folder?.id ?? ''} /> : null}
         {!renaming ? <input type="hidden" name="parentId" value={parent?.id ?? ''} /> : null}
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor={fieldId} className="field__label">
-            {dashboardLabels.folderName}
-          </label>
-          <div className="field__control">
-            <input
-              id={fieldId}
-              name="title"
-              required
-              maxLength={TITLE_MAX_LENGTH}
-              autoComplete="off"
-              // the dialog's one field
-              autoFocus
-              defaultValue={refusal?.values?.title ?? folder?.title ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-            />
-          </div>
-          {error ? (
-            <p id={`${fieldId}-error`} className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TitleField
+          label={dashboardLabels.folderName}
+          defaultValue={refusal?.values?.title ?? folder?.title ?? ''}
+          serverError={error}
+          checked={checked}
+        />
         <div className="dashboard-dialog__buttons">
           <CancelLink to={closeTo} />
           <SubmitButton pending={pending}>
@@ -215,8 +207,10 @@ function MoveFolderDialog({ state, closeTo, labels }: DialogProps) {
   );
 }
 
-function DeleteFolderDialog({ state, closeTo, labels }: DialogProps) {
+function DeleteFolderDialog({ state, closeTo, labels, currentFolder }: DialogProps) {
   const folder = findLabel(labels, state.targets[0] ?? null);
+  // The page shown goes with the folder when it is that folder or one inside it.
+  const leaving = folder !== null && pathTo([folder], currentFolder).length > 0;
   const refusal = useRefusal('delete-folder');
   const pending = usePending('delete-folder');
   const counts = folder ? subtreeCounts(folder) : { folders: 0, projects: 0 };
@@ -228,6 +222,7 @@ function DeleteFolderDialog({ state, closeTo, labels }: DialogProps) {
       <Form method="post" preventScrollReset className="dashboard-dialog__form">
         <input type="hidden" name="intent" value="delete-folder" />
         <input type="hidden" name="folder" value={folder?.id ?? state.targets[0] ?? ''} />
+        {leaving ? <input type="hidden" name="leave" value="1" /> : null}
         <FormNotice>{refusal?.notice}</FormNotice>
         <div className="dashboard-dialog__buttons">
           <CancelLink to={closeTo} />
@@ -244,37 +239,25 @@ function RenameProjectDialog({ state, closeTo, projects }: DialogProps) {
   const project = projects.find((candidate) => candidate.id === state.targets[0]);
   const refusal = useRefusal('rename');
   const pending = usePending('rename');
-  const fieldId = useId();
   const error = refusal?.fieldErrors.title ?? refusal?.notice;
+  const { hydrated, checked, check } = useTitleCheck();
   return (
     <DashboardDialog title={dashboardLabels.renameProject} closeTo={closeTo}>
-      <Form method="post" preventScrollReset className="dashboard-dialog__form">
+      <Form
+        method="post"
+        preventScrollReset
+        className="dashboard-dialog__form"
+        noValidate={hydrated}
+        onSubmit={check}
+      >
         <input type="hidden" name="intent" value="rename" />
         <input type="hidden" name="project" value={state.targets[0] ?? ''} />
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor={fieldId} className="field__label">
-            {dashboardLabels.projectName}
-          </label>
-          <div className="field__control">
-            <input
-              id={fieldId}
-              name="title"
-              required
-              maxLength={TITLE_MAX_LENGTH}
-              autoComplete="off"
-              // the dialog's one field
-              autoFocus
-              defaultValue={refusal?.values?.title ?? project?.title ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-            />
-          </div>
-          {error ? (
-            <p id={`${fieldId}-error`} className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TitleField
+          label={dashboardLabels.projectName}
+          defaultValue={refusal?.values?.title ?? project?.title ?? ''}
+          serverError={error}
+          checked={checked}
+        />
         <div className="dashboard-dialog__buttons">
           <CancelLink to={closeTo} />
           <SubmitButton pending={pending}>{dashboardLabels.save}</SubmitButton>
@@ -345,5 +328,78 @@ function ConfirmProjectsDialog({ state, closeTo, projects }: DialogProps) {
         </div>
       </Form>
     </DashboardDialog>
+  );
+}
+
+/**
+ * With JavaScript a title is checked by the same rule as the server's (contracts titleProblem)
+ * when the form is sent; after that, as it is typed. Without, the browser's own checks and
+ * the server's answer do it.
+ */
+function useTitleCheck() {
+  const hydrated = useHydrated();
+  const [checked, setChecked] = useState(false);
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const title = new FormData(event.currentTarget).get('title');
+    if (titleProblem(typeof title === 'string' ? title : '') !== null) {
+      event.preventDefault();
+      setChecked(true);
+    }
+  };
+  return { hydrated, checked, check };
+}
+
+function TitleField({
+  label,
+  defaultValue,
+  serverError,
+  checked,
+}: {
+  label: string;
+  defaultValue: string;
+  serverError: string | undefined;
+  /** The form was sent once: the live rule shows its answer. */
+  checked: boolean;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(defaultValue);
+  // A server error shows until the field is edited (each new answer shows its own again);
+  // the contracts' rule once the form was sent.
+  const field = useFieldState({
+    serverError,
+    error: checked ? (titleProblem(value) ?? undefined) : undefined,
+    defaultValue,
+  });
+  const error = field.shownError;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <div className="field__control">
+        <input
+          id={id}
+          name="title"
+          required
+          maxLength={TITLE_MAX_LENGTH}
+          autoComplete="off"
+          // The dialog's one field.
+          autoFocus
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          ref={field.ref}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            field.edited(event.currentTarget.value);
+          }}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -24,8 +24,15 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { icons } from './icons.js';
 import { MenuPopover } from './menu-popover.js';
-import { isChangedDemo, projectPath, withDialog, type ViewAbilities } from './view.js';
+import {
+  isChangedDemo,
+  projectPath,
+  withDialog,
+  type DashboardActionError,
+  type ViewAbilities,
+} from './view.js';
 
 /**
  * One project of the grid (§2): thumbnail (a spinner while the preview is pending), title,
@@ -59,6 +66,9 @@ export function ProjectCard({
   const pendingTitle = rename.formData?.get('title');
   const title =
     typeof pendingTitle === 'string' && pendingTitle.trim() ? pendingTitle : project.title;
+  // A refused rename (the server's words) shows under the title.
+  const renameData = rename.data as DashboardActionError | undefined;
+  const renameRefused = rename.state === 'idle' && renameData?.notice ? renameData.notice : null;
   const open = projectPath(project.id);
   const demo = project.isDemo;
   const changedDemo = isChangedDemo(project);
@@ -103,7 +113,9 @@ export function ProjectCard({
         ) : project.preview_uri ? (
           <img src={project.preview_uri} alt="" loading="lazy" decoding="async" />
         ) : (
-          <span className="project-card__no-preview" aria-hidden="true" />
+          <span className="project-card__no-preview" aria-hidden="true">
+            {icons.empty}
+          </span>
         )}
       </CardLink>
       <div className="project-card__body">
@@ -116,6 +128,11 @@ export function ProjectCard({
             </CardLink>
           </h3>
         )}
+        {renameRefused ? (
+          <p className="field__error" role="alert">
+            {renameRefused}
+          </p>
+        ) : null}
         <p className="project-card__date">
           <time dateTime={dateIso}>{formatCardDate(dateIso)}</time>
           {demo ? <span className="chip">{changedDemo ? 'Changed demo' : 'Demo'}</span> : null}

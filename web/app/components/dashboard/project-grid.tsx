@@ -13,7 +13,8 @@ import { GRID_ROWS_COOKIE, LIST_PARAMS, type ViewAbilities } from './view.js';
 /**
  * The grid's columns and page size for this window (§9): columns from the grid's width, the
  * page size from the viewport's height; both again on resize. The page size is remembered in
- * a cookie for the next page load, and on page 1 a different one reloads the list with it.
+ * a cookie, so every later list request asks for it; a resize on page 1 that changes it
+ * reloads the list.
  */
 export function useGridMeasure(page: number, rows: number): number | null {
   const [perRow, setPerRow] = useState<number | null>(null);
@@ -22,12 +23,12 @@ export function useGridMeasure(page: number, rows: number): number | null {
   const asked = useRef<number | null>(null);
 
   useEffect(() => {
-    const measure = () => {
+    const measure = (reload: boolean) => {
       const columns = filesPerRow(gridWidth(document.body.clientWidth));
       setPerRow(columns);
       const size = pageSize(window.innerHeight, columns);
       document.cookie = `${GRID_ROWS_COOKIE}=${size}; Path=/; Max-Age=31536000; SameSite=Lax`;
-      if (page === 1 && size !== rows && asked.current !== size) {
+      if (reload && page === 1 && size !== rows && asked.current !== size) {
         asked.current = size;
         // The same address (its dialog kept), without a page size of its own.
         const params = new URLSearchParams(location.search);
@@ -39,11 +40,13 @@ export function useGridMeasure(page: number, rows: number): number | null {
         });
       }
     };
-    measure();
+    // At load the measurement is remembered for the next list (a reload now would race
+    // whatever the visitor starts doing); a resize on page 1 reloads the list (§9).
+    measure(false);
     let frame = 0;
     const onResize = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(measure);
+      frame = requestAnimationFrame(() => measure(true));
     };
     window.addEventListener('resize', onResize);
     return () => {
