@@ -201,7 +201,7 @@ export interface OnboardingResponse {
 
 /** What the customer may still store (§3 Customer.storage / files). */
 export interface StorageUsage {
-  /** MB, one decimal. */
+  /** MB, to the kilobyte (shown with formatSizeMb). */
   used: number;
   limit: number;
 }

@@ -10,9 +10,12 @@ import { ProjectsRepository } from '../projects/index.js';
 import type { AuthenticatedCustomer } from '../sessions/index.js';
 import { AvatarService } from './avatar/avatar.service.js';
 
-/** Bytes in MB with one decimal (§3 storage). */
+/**
+ * Bytes in MB (§3 storage), to the kilobyte: §9 shows sizes below 1 MB in KB, so one decimal of
+ * a MB would show a few small projects as '0 KB'.
+ */
 export function megabytes(bytes: number): number {
-  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return Math.round(bytes / 1024) / 1024;
 }
 
 /**
