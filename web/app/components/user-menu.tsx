@@ -1,9 +1,9 @@
 import { authTexts, pagePaths } from '@animata/contracts';
-import { Link, useLocation } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { LogoutForm } from './logout-form.js';
 import { AvatarImage } from './ui/avatar-image.js';
 import type { SignedInCustomer } from './signed-in-customer.js';
-import { useEffect, useRef } from 'react';
+import { useDisclosureMenu } from './ui/use-disclosure-menu.js';
 
 /** Entries of the signed-in user menu, then 'Log out'. */
 const ITEMS = [{ label: authTexts.accountSettings, to: pagePaths.account }] as const;
@@ -15,42 +15,7 @@ const ITEMS = [{ label: authTexts.accountSettings, to: pagePaths.account }] as c
  * button, and it closes on a click or focus outside and after a navigation.
  */
 export function UserMenu({ customer }: { customer: SignedInCustomer }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return undefined;
-    const close = () => {
-      details.open = false;
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !details.open) return;
-      // Handled here: the snackbar must not take this Escape as well.
-      event.preventDefault();
-      close();
-      details.querySelector('summary')?.focus();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (next instanceof Node && !details.contains(next)) close();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (details.open && event.target instanceof Node && !details.contains(event.target)) close();
-    };
-    details.addEventListener('keydown', onKeyDown);
-    details.addEventListener('focusout', onFocusOut);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      details.removeEventListener('keydown', onKeyDown);
-      details.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, []);
+  const ref = useDisclosureMenu();
 
   return (
     <details className="user-menu" ref={ref}>

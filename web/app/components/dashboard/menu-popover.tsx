@@ -1,5 +1,5 @@
-import { useLocation } from '@remix-run/react';
-import { Children, useEffect, useRef, type ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
+import { useDisclosureMenu } from '../ui/use-disclosure-menu.js';
 import { icons } from './icons.js';
 
 /**
@@ -17,42 +17,7 @@ export function MenuPopover({
   className?: string;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return undefined;
-    const close = () => {
-      details.open = false;
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !details.open) return;
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      details.querySelector('summary')?.focus();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (next instanceof Node && !details.contains(next)) close();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (details.open && event.target instanceof Node && !details.contains(event.target)) close();
-    };
-    details.addEventListener('keydown', onKeyDown);
-    details.addEventListener('focusout', onFocusOut);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      details.removeEventListener('keydown', onKeyDown);
-      details.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, []);
+  const ref = useDisclosureMenu();
 
   return (
     <details className={`menu-popover ${className}`} ref={ref}>
