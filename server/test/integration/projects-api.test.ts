@@ -12,6 +12,7 @@ import {
   type ProjectWithData,
 } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { cookieCaller } from '../support/http-client.js';
 import { newCustomer, newLabel, newProject, newSessionCookie } from '../support/factories.js';
 
 describe('projects API: create, change, list, copy, move, delete, limits', () => {
@@ -30,23 +31,7 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
   async function signedIn() {
     const customer = await newCustomer(db());
     const cookie = await newSessionCookie(app, customer.id);
-    const call = async <T = unknown>(
-      method: string,
-      path: string,
-      body?: unknown,
-    ): Promise<{ status: number; body: T }> => {
-      const response = await fetch(`${app.url}${path}`, {
-        method,
-        headers: {
-          cookie,
-          origin: app.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    };
+    const call = cookieCaller(app, cookie);
     return { customer, call };
   }
 

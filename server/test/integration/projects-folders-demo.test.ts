@@ -17,6 +17,7 @@ import {
 } from '@animata/contracts';
 import { ProjectsService } from '../../src/modules/projects/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { cookieCaller } from '../support/http-client.js';
 import {
   newCustomer,
   newDemoProjects,
@@ -45,19 +46,7 @@ describe('folders, demo projects and the projects onboarding', () => {
   async function signedIn(overrides: { onboardingProjects?: boolean } = {}) {
     const customer = await newCustomer(db(), overrides);
     const cookie = await newSessionCookie(app, customer.id);
-    const call = async <T = unknown>(method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${app.url}${path}`, {
-        method,
-        headers: {
-          cookie,
-          origin: app.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    };
+    const call = cookieCaller(app, cookie);
     return { customer, call };
   }
   const id = (path: string, value: string) => fillPath(path, { params: { id: value } });

@@ -19,6 +19,7 @@ import {
 } from '../../src/modules/projects/project-list.sql.js';
 import { DEMO_FOLDER_SQL } from '../../src/modules/projects/projects.repository.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { cookieCaller } from '../support/http-client.js';
 import {
   newCustomer,
   newDemoProjects,
@@ -43,19 +44,7 @@ describe('projects and folders at their edges', () => {
   async function signedIn() {
     const customer = await newCustomer(db());
     const cookie = await newSessionCookie(app, customer.id);
-    const call = async <T = unknown>(method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${app.url}${path}`, {
-        method,
-        headers: {
-          cookie,
-          origin: app.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    };
+    const call = cookieCaller(app, cookie);
     return { customer, call };
   }
   const id = (path: string, value: string) => fillPath(path, { params: { id: value } });

@@ -110,3 +110,27 @@ export function sessionCaller(app: {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 }
+
+/**
+ * A JSON caller for one `Cookie` header (as `newSessionCookie` makes it), with the Origin a
+ * browser sends, answering the status and the parsed body (null when empty).
+ */
+export function cookieCaller(app: { url: string }, cookie: string) {
+  return async <T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${app.url}${path}`, {
+      method,
+      headers: {
+        cookie,
+        origin: app.url,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+}
