@@ -122,6 +122,8 @@ export function defineSignInTests(javaScript: boolean, extra: boolean): void {
         const page = await t.open('/auth/login', { javaScript });
         await page.getByRole('link', { name: authTexts.forgotPassword }).click();
         await page.waitForURL(`${t.app.url}/auth/recover-password`);
+        // The address changes before the new page renders: the login form has an Email field too.
+        await page.getByRole('heading', { level: 1, name: authTexts.recoverTitle }).waitFor();
         await page.getByLabel('Email').fill(customer.email);
         await page.getByRole('button', { name: authTexts.sendEmail }).click();
         await snackbar(page, authMessages.recoverySent);
