@@ -19,3 +19,4 @@ export * from './api/fill-path.js';
 export * from './apps/app-authorization.js';
 export * from './account/index.js';
 export * from './projects/index.js';
+export * from './billing/index.js';

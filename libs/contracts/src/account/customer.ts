@@ -1,4 +1,5 @@
 import type { SiteCoupon } from '../coupons/coupon.js';
+import { freeSubscription, type SubscriptionView } from '../billing/subscription.js';
 import type { FileSlots, StorageUsage } from '../projects/project.js';
 
 /** The types an avatar may be stored as (account-and-auth §5); the bytes must match the type. */
@@ -23,8 +24,6 @@ export interface Avatar {
   version: number;
 }
 
-export type PaymentMethod = 'card' | 'paypal' | 'none';
-
 /**
  * The customer object that drives the account area (account-and-auth §3). Fields owned by
  * features not built yet (plans, teams, apps) carry `customerDefaults` until their modules land.
@@ -48,7 +47,12 @@ export interface Customer {
   defaultCoupon: SiteCoupon | null;
   onboarding: { projects: boolean };
   projects: { limits: { created: number } };
-  subscription: { accessLevel: number; plan: string; paymentMethod: PaymentMethod };
+  /** The plan's state (billing-teams-apps §3); the free subscription without a plan. */
+  subscription: SubscriptionView;
+  /** A paid plan ran out (state expired). */
+  isExpired: boolean;
+  /** A card payment waits for 3-D Secure: checkout is skipped until it is confirmed. */
+  is3DSPending: boolean;
   avatar: Avatar | null;
   // The dashboard's fields (projects-dashboard §3).
   isFree: boolean;
@@ -74,7 +78,9 @@ export const customerDefaults = {
   teamSubscription: { teamPlanActive: false },
   invites: [],
   onboarding: { projects: false },
-  subscription: { accessLevel: 0, plan: 'free', paymentMethod: 'none' },
+  subscription: freeSubscription,
+  isExpired: false,
+  is3DSPending: false,
 } as const satisfies Partial<Customer>;
 
 /** Where the account page links to; the addresses depend on the environment (§2.1). */

@@ -58,6 +58,24 @@ import type {
   UpdateProjectRequest,
 } from '../projects/project.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
+import type { PricesQuery, PricesResponse } from '../billing/catalog.js';
+import type {
+  CancelSubscriptionRequest,
+  CancelSubscriptionResponse,
+  CardPayRequest,
+  ChangeCardRequest,
+  ChangeCardResponse,
+  Handle3dsRequest,
+  PaymentConfigResponse,
+  PayResponse,
+  PreviewCostRequest,
+  SandboxConfirmRequest,
+  SandboxConfirmResponse,
+  TrackRequest,
+  UpgradePreview,
+  UpgradeSubscriptionRequest,
+  WalletPayRequest,
+} from '../billing/checkout.js';
 import type { SessionInfoResponse } from '../session-info/session-info.js';
 
 export type HttpMethod = BffRequest['method'];
@@ -267,6 +285,60 @@ export const endpoints = {
   },
   coupons: {
     site: endpoint<undefined, SiteCouponResponse>().get(`${API_BASE}/coupons/site`),
+  },
+  pricing: {
+    prices: endpoint<PricesQuery, PricesResponse>().get(`${API_BASE}/pricing/prices`),
+    /** The gateways' browser keys; nulls when the sandbox gateways run. */
+    paymentConfig: endpoint<undefined, PaymentConfigResponse>().get(
+      `${API_BASE}/pricing/payment-config`,
+    ),
+  },
+  /** The card gateway (billing-teams-apps §7), Stripe or its sandbox. */
+  stripe: {
+    pay: endpoint<CardPayRequest, PayResponse>().post(`${API_BASE}/stripe/pay`),
+    previewCost: endpoint<PreviewCostRequest, UpgradePreview>().post(
+      `${API_BASE}/stripe/preview-cost`,
+    ),
+    upgradeSubscription: endpoint<UpgradeSubscriptionRequest, PayResponse>().post(
+      `${API_BASE}/stripe/upgrade-subscription`,
+    ),
+    handle3ds: endpoint<Handle3dsRequest, PayResponse>().post(`${API_BASE}/stripe/handle3ds`),
+    changeCard: endpoint<ChangeCardRequest, ChangeCardResponse>().post(
+      `${API_BASE}/stripe/change-card`,
+    ),
+    removePaymentMethod: endpoint<undefined, EmptyResponse>().post(
+      `${API_BASE}/stripe/remove-payment-method`,
+    ),
+    cancelSubscription: endpoint<CancelSubscriptionRequest, CancelSubscriptionResponse>().post(
+      `${API_BASE}/stripe/cancel-subscription`,
+    ),
+    /** Stripe's signed events; raw body, no session. */
+    webhook: endpoint().post(`${API_BASE}/stripe/webhook`),
+    /** Sandbox only (404 once a Stripe key is set): the 3-D Secure challenge's answer. */
+    sandboxConfirm: endpoint<SandboxConfirmRequest, SandboxConfirmResponse>().post(
+      `${API_BASE}/stripe/sandbox/confirm`,
+    ),
+  },
+  /** The wallet gateway (PayPal through Braintree, or its sandbox). */
+  paypal: {
+    pay: endpoint<WalletPayRequest, PayResponse>().post(`${API_BASE}/paypal/pay`),
+    previewCost: endpoint<PreviewCostRequest, UpgradePreview>().post(
+      `${API_BASE}/paypal/preview-cost`,
+    ),
+    upgradeSubscription: endpoint<UpgradeSubscriptionRequest, PayResponse>().post(
+      `${API_BASE}/paypal/upgrade-subscription`,
+    ),
+    removePaymentMethod: endpoint<undefined, EmptyResponse>().post(
+      `${API_BASE}/paypal/remove-payment-method`,
+    ),
+    cancelSubscription: endpoint<CancelSubscriptionRequest, CancelSubscriptionResponse>().post(
+      `${API_BASE}/paypal/cancel-subscription`,
+    ),
+    /** Braintree's signed notifications (bt_signature, bt_payload), form-encoded. */
+    webhook: endpoint().post(`${API_BASE}/paypal/webhook`),
+  },
+  tracking: {
+    track: endpoint<TrackRequest, EmptyResponse>().post(`${API_BASE}/tracking/track`),
   },
   dev: {
     /** Development only: 404 in production. */

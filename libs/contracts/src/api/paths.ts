@@ -37,6 +37,10 @@ export const pagePaths = {
   ownApps: '/own-apps',
   otherApps: '/other-apps',
   pricing: '/pricing',
+  /** The checkout dialog over the pricing page: period monthly|annual, product. */
+  pay: '/pay/:period/:product',
+  /** The upgrade dialog: method card|paypal. */
+  upgrade: '/upgrade/:method/:period/:product',
   cookies: '/cookies',
   confirmEmailChange: '/auth/confirm-email-change',
   devOutbox: '/dev/outbox',

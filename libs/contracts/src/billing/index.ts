@@ -1,0 +1,6 @@
+export * from './catalog.js';
+export * from './subscription.js';
+export * from './checkout.js';
+export * from './billing-messages.js';
+export * from './plan-features.js';
+export * from './price-math.js';

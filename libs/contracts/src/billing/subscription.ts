@@ -1,0 +1,65 @@
+import type { AccessLevel, PayablePeriod, PaymentMethodName, ProductName } from './catalog.js';
+
+/** The five states of §4. */
+export type SubscriptionState = 'free' | 'active' | 'canceled' | 'past_due' | 'expired';
+
+/** §3 Subscription, as the customer object carries it. */
+export interface SubscriptionView {
+  state: SubscriptionState;
+  paymentMethod: PaymentMethodName | null;
+  card: { brand: string; last4: string } | null;
+  paypal: { email: string } | null;
+  isCanceled: boolean;
+  isActive: boolean;
+  isFree: boolean;
+  /** ISO date-time: the next renewal, or the last day for a canceled plan. Null on free. */
+  endDate: string | null;
+  /** 'Pro', 'Team'… */
+  planTitle: string;
+  /** Dollars per billing period. */
+  planPrice: number;
+  /** The period: 'monthly' | 'annual', or 'free'. */
+  plan: PayablePeriod | 'free';
+  product: ProductName;
+  accessLevel: AccessLevel;
+  /** A payment waiting for 3-D Secure. */
+  pending: {
+    planName: string;
+    payment: PendingPayment;
+    plan: PayablePeriod;
+    product: ProductName;
+  } | null;
+  pastDue: { planTitle: string; planPrice: number; dueDate: string; attemptLimit: number } | null;
+  slots: { included: number; nextCycle: number };
+}
+
+/** What the browser needs to run the card provider's 3-D Secure confirmation. */
+export interface PendingPayment {
+  /** The payment intent's id. */
+  id: string;
+  clientSecret: string;
+  /** 'sandbox' when no card gateway key is configured. */
+  gateway: 'stripe' | 'sandbox';
+  /** Set when the payment was created: the 24-hour warning counts from here. */
+  createdAt: string;
+}
+
+/** The free subscription every customer without a plan has. */
+export const freeSubscription: SubscriptionView = {
+  state: 'free',
+  paymentMethod: null,
+  card: null,
+  paypal: null,
+  isCanceled: false,
+  isActive: false,
+  isFree: true,
+  endDate: null,
+  planTitle: 'Free',
+  planPrice: 0,
+  plan: 'free',
+  product: 'free',
+  accessLevel: 0,
+  pending: null,
+  pastDue: null,
+  slots: { included: 3, nextCycle: 0 },
+};

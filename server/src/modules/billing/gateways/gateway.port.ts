@@ -1,0 +1,153 @@
+/**
+ * The ports the billing services talk to (STYLE: services import no vendor SDK). Stripe and its
+ * sandbox implement CardGateway; Braintree and its sandbox implement WalletGateway. Ids of
+ * plans are ours ('pro-annual'); each adapter maps them to its gateway's price or plan ids from
+ * configuration. Money is cents.
+ */
+
+export type GatewayName = 'stripe' | 'braintree' | 'sandbox-card' | 'sandbox-wallet';
+
+export type GatewaySubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled' | 'expired';
+
+/** A subscription as the gateway reports it: what webhooks and call answers both carry. */
+export interface SubscriptionSnapshot {
+  gateway: GatewayName;
+  externalId: string;
+  /** The gateway's customer id (customers.stripe_customer_id / braintree_customer_id). */
+  customerRef: string;
+  planId: string;
+  status: GatewaySubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  extraSlots: number;
+  /** Seats from the next period on, when a decrease waits for it. */
+  nextCycleSlots: number | null;
+  /** A plan that takes over at the period end (downgrade or period change). */
+  scheduledPlanId: string | null;
+  couponCode: string | null;
+  paymentMethod:
+    | { type: 'card'; brand: string; last4: string }
+    | { type: 'paypal'; email: string }
+    | null;
+  pastDue: { since: Date; attemptCount: number; attemptLimit: number } | null;
+  /** The gateway's time of this state: an older snapshot never overwrites a newer one. */
+  stateAt: Date;
+}
+
+export interface InvoiceSnapshot {
+  gateway: GatewayName;
+  externalId: string;
+  customerRef: string;
+  subscriptionExternalId: string | null;
+  number: string;
+  totalCents: number;
+  paidAt: Date;
+}
+
+/** A gateway event, verified and translated by its adapter; applied once by its id. */
+export interface BillingEvent {
+  gateway: GatewayName;
+  /** The gateway's event id (evt_…, or Braintree's kind + timestamp + subject id). */
+  id: string;
+  type: string;
+  effect:
+    | { kind: 'subscription'; subscription: SubscriptionSnapshot }
+    | { kind: 'invoice-paid'; invoice: InvoiceSnapshot }
+    | { kind: 'none' };
+}
+
+/** Outcome of applying an event; 'retry' when it refers to an object not known yet. */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'retry';
+
+/** A payment that needs the customer's 3-D Secure confirmation in the browser. */
+export interface PaymentAction {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+export interface CreateSubscriptionInput {
+  customerRef: string;
+  planId: string;
+  /** team-slot plan id and count, for team plans with extra seats. */
+  extraSlots: number;
+  couponCode: string | null;
+  /** Card: the payment-method id. Wallet: the vaulted payment-method token. */
+  paymentMethodRef: string;
+  /** An idempotency key: a retried call never makes a second subscription. */
+  idempotencyKey: string;
+}
+
+export interface SubscriptionResult {
+  subscription: SubscriptionSnapshot;
+  /** Set when the first payment waits for 3-D Secure. */
+  action: PaymentAction | null;
+  /** Set when the first payment was made. */
+  invoice: InvoiceSnapshot | null;
+}
+
+export interface ChangeSubscriptionInput {
+  externalId: string;
+  planId: string;
+  extraSlots: number;
+  /** Upgrades now with proration; downgrades and period changes at the period end. */
+  when: 'now' | 'period-end';
+  idempotencyKey: string;
+}
+
+export interface CostPreview {
+  /** Due now. */
+  amountCents: number;
+  amountOriginalCents: number;
+  periodEnd: Date;
+}
+
+/** The gateway refused the payment: its message is shown as given (§8). */
+export class PaymentDeclinedError extends Error {
+  constructor(message: string, readonly declineCode: string | null = null) {
+    super(message);
+    this.name = 'PaymentDeclinedError';
+  }
+}
+
+interface GatewayCommon {
+  readonly name: GatewayName;
+  ensureCustomer(customer: {
+    id: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+  }): Promise<string>;
+  createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionResult>;
+  changeSubscription(input: ChangeSubscriptionInput): Promise<SubscriptionResult>;
+  previewChange(input: {
+    customerRef: string;
+    externalId: string | null;
+    planId: string;
+    extraSlots: number;
+    couponCode: string | null;
+  }): Promise<CostPreview>;
+  cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot>;
+  retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot>;
+  removePaymentMethod(customerRef: string): Promise<void>;
+}
+
+export interface CardGateway extends GatewayCommon {
+  readonly name: 'stripe' | 'sandbox-card';
+  /** Attaches the card as the customer's default; a declined card throws PaymentDeclinedError. */
+  attachCard(customerRef: string, source: string): Promise<{ brand: string; last4: string }>;
+  /** The payment intent's state after the browser's 3-D Secure step; never trust the browser. */
+  retrievePayment(paymentIntentId: string): Promise<{
+    status: 'succeeded' | 'requires_action' | 'failed';
+    subscriptionExternalId: string | null;
+    error: string | null;
+  }>;
+}
+
+export interface WalletGateway extends GatewayCommon {
+  readonly name: 'braintree' | 'sandbox-wallet';
+  /** Vaults the PayPal account behind the nonce; returns its token and e-mail. */
+  vaultNonce(customerRef: string, nonce: string): Promise<{ token: string; email: string }>;
+}
+
+export const CARD_GATEWAY = Symbol('CARD_GATEWAY');
+export const WALLET_GATEWAY = Symbol('WALLET_GATEWAY');
