@@ -207,6 +207,26 @@ describe('checkout: pay, 3-D Secure, two-factor, wallet, upgrade, cancel and the
     assert.equal(badSecret.status, 404);
   });
 
+  it('lets an abandoned 3-D Secure payment go after 24 hours', async () => {
+    const { customer, call, me } = await signedIn();
+    await call(endpoints.stripe.pay.path, {
+      ...proAnnual,
+      source: 'pm_card_threeDSecure2Required',
+    });
+    assert.equal((await me()).customer.is3DSPending, true);
+    await db().query(
+      `UPDATE pending_payments SET created_at = now() - interval '25 hours' WHERE customer_id = $1`,
+      [customer.id],
+    );
+    assert.equal((await me()).customer.is3DSPending, false);
+    const paid = await call<PayResponse>(endpoints.stripe.pay.path, {
+      ...proAnnual,
+      source: 'pm_card_visa',
+    });
+    assert.equal(paid.status, 200);
+    assert.equal((await me()).customer.subscription.state, 'active');
+  });
+
   it('answers a declined card with 402 and its message, an unknown card with 422', async () => {
     const { call, me } = await signedIn();
     const declined = await call<PayResponse>(endpoints.stripe.pay.path, {

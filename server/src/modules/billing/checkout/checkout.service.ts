@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ACCESS_LEVELS,
   billingMessages,
+  PENDING_PAYMENT_TTL_MS,
   twoFactorMessages,
   type CancelSubscriptionRequest,
   type CancelSubscriptionResponse,
@@ -261,6 +262,10 @@ export class CheckoutService {
   ): Promise<CheckoutOutcome<PayResponse>> {
     const customer = await this.customer(customerId);
     const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, body.coupon);
+    await this.subscriptions.resolveStalePendingPayments(
+      customerId,
+      new Date(this.clock.now().getTime() - PENDING_PAYMENT_TTL_MS),
+    );
     const info = await this.access.of(customerId);
     if (info.pendingPayment && info.subscription.pending)
       throw BillingException.conflict(
