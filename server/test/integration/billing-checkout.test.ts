@@ -366,7 +366,7 @@ describe('checkout: pay, 3-D Secure, two-factor, wallet, upgrade, cancel and the
       plan: 'monthly',
       product: 'team',
       extraSlots: 1,
-      payment: preview.body.payment.amount + 100,
+      payment: preview.body.payment.amount + 500,
     });
     assert.equal(stale.status, 409);
     const upgraded = await call<PayResponse>(endpoints.stripe.upgradeSubscription.path, {

@@ -53,6 +53,9 @@ export interface CheckoutOutcome<T> {
 
 const CARD_GATEWAYS: readonly GatewayName[] = ['stripe', 'sandbox-card'];
 
+/** How far a prorated amount may move between the preview and the upgrade (a dollar). */
+export const PRORATION_TOLERANCE_CENTS = 100;
+
 /** Which kind of payment a gateway takes. */
 export const kindOf = (gateway: GatewayName): PaymentKind =>
   CARD_GATEWAYS.includes(gateway) ? 'card' : 'paypal';
@@ -452,7 +455,11 @@ export class CheckoutService {
         extraSlots: quote.extraSlots,
         couponCode: null,
       });
-      if (body.payment !== undefined && body.payment !== preview.amountCents)
+      // Proration moves with the clock between preview and payment: cents are not a change.
+      if (
+        body.payment !== undefined &&
+        Math.abs(body.payment - preview.amountCents) > PRORATION_TOLERANCE_CENTS
+      )
         throw BillingException.priceChanged(preview.amountCents);
     } else if (body.payment !== undefined && body.payment !== 0) {
       throw BillingException.priceChanged(0);
