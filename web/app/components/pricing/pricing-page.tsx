@@ -193,7 +193,7 @@ export function PlanButton({
   const size = small ? ' button--small' : '';
   if (action.kind === 'editor') {
     return (
-      <a href={`${links?.editor ?? '/editor'}#/`} className={`button button--ghost${size}`}>
+      <a href={editorHref(links)} className={`button button--ghost${size}`}>
         {billingMessages.goToEditor}
       </a>
     );
@@ -210,6 +210,12 @@ export function PlanButton({
     );
   }
   return null;
+}
+
+/** The editor's address with its '#/' route (the configured link may carry it already). */
+export function editorHref(links: AccountLinks | null): string {
+  const editor = links?.editor ?? '/editor';
+  return editor.includes('#') ? editor : `${editor}#/`;
 }
 
 function PromoBanner({ coupon }: { coupon: SiteCoupon }) {
