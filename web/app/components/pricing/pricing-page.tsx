@@ -44,7 +44,13 @@ export interface PricingPageProps {
 export function PricingPage(props: PricingPageProps) {
   const [period, setPeriod] = useState(props.period);
   useEffect(() => setPeriod(props.period), [props.period]);
-  const query = { coupon: props.coupon, product: props.product ?? null };
+  // A period change keeps the coupon and the product; the payment result only when it is
+  // 'success' (§2: changing plan or product goes back to /pricing unless payment is success).
+  const query = {
+    coupon: props.coupon,
+    product: props.product ?? null,
+    payment: props.payment === 'success' ? 'success' : null,
+  };
 
   function choose(event: MouseEvent<HTMLAnchorElement>, next: PayablePeriod) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
