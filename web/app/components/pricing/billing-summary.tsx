@@ -61,7 +61,7 @@ export function BillingSummary({
           ) : null}
         </Row>
         <Row label={billingTexts.cost}>{billingCostText(subscription)}</Row>
-        {subscription.state !== 'free' && endText ? (
+        {subscription.state !== 'free' && subscription.state !== 'past_due' && endText ? (
           <DateRow subscription={subscription} date={endText} />
         ) : null}
         {subscription.pastDue ? (
