@@ -154,7 +154,9 @@ export class Billing1795700000000 implements MigrationInterface {
     await db.query(`DROP TABLE invoices`);
     await db.query(`DROP TABLE pending_payments`);
     await db.query(`DROP TABLE subscriptions`);
-    await db.query(`ALTER TABLE customers DROP COLUMN stripe_customer_id, DROP COLUMN braintree_customer_id`);
+    await db.query(
+      `ALTER TABLE customers DROP COLUMN stripe_customer_id, DROP COLUMN braintree_customer_id`,
+    );
     await db.query(`DROP TABLE billing_plans`);
     await db.query(`DROP TABLE billing_products`);
   }

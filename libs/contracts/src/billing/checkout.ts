@@ -24,7 +24,12 @@ export interface UpgradePreview {
     product: ProductName;
     /** ISO date-time the paid period ends. */
     period_end: string;
-    paymentMethod: { type: 'card' | 'paypal' | 'none'; email?: string; brand?: string; card?: string };
+    paymentMethod: {
+      type: 'card' | 'paypal' | 'none';
+      email?: string;
+      brand?: string;
+      card?: string;
+    };
     /** Dollars per extra seat per month (team). */
     seat_unit_price: number | null;
   };
