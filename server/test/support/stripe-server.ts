@@ -65,7 +65,12 @@ interface SubscriptionRow {
   coupon: string | null;
   latestInvoice: string | null;
   schedule: string | null;
-  pendingUpdate: { items: ItemRow[]; periodStart: number; periodEnd: number; expiresAt: number } | null;
+  pendingUpdate: {
+    items: ItemRow[];
+    periodStart: number;
+    periodEnd: number;
+    expiresAt: number;
+  } | null;
   created: number;
   startDate: number;
   endedAt: number | null;
@@ -75,7 +80,14 @@ interface InvoiceRow {
   customer: string;
   subscription: string | null;
   number: string;
-  lines: Array<{ price: string; quantity: number; amount: number; start: number; end: number; proration: boolean }>;
+  lines: Array<{
+    price: string;
+    quantity: number;
+    amount: number;
+    start: number;
+    end: number;
+    proration: boolean;
+  }>;
   subtotal: number;
   discount: number;
   total: number;
@@ -101,7 +113,12 @@ interface ScheduleRow {
   id: string;
   subscription: string;
   customer: string;
-  phases: Array<{ items: Array<{ price: string; quantity: number }>; start: number; end: number | null; metadata: Record<string, string> }>;
+  phases: Array<{
+    items: Array<{ price: string; quantity: number }>;
+    start: number;
+    end: number | null;
+    metadata: Record<string, string>;
+  }>;
   endBehavior: string;
   status: 'active' | 'released' | 'completed';
   created: number;
@@ -198,10 +215,18 @@ export class StripeServer {
   readonly invoices = new Map<string, InvoiceRow>();
   readonly paymentIntents = new Map<string, PaymentIntentRow>();
   readonly schedules = new Map<string, ScheduleRow>();
-  private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  private readonly idempotent = new Map<
+    string,
+    { fingerprint: string; status: number; body: string }
+  >();
   readonly events: StripeEventRecord[] = [];
   /** Every request: method, path and the Idempotency-Key it carried. */
-  readonly requests: Array<{ method: string; path: string; idempotencyKey: string | null; replayed: boolean }> = [];
+  readonly requests: Array<{
+    method: string;
+    path: string;
+    idempotencyKey: string | null;
+    replayed: boolean;
+  }> = [];
 
   constructor(options: StripeServerOptions) {
     for (const [id, price] of Object.entries(options.prices)) {
@@ -224,7 +249,9 @@ export class StripeServer {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 
   /** Moves this server's clock (seconds). */
@@ -261,7 +288,9 @@ export class StripeServer {
       response.end(body);
     };
     const stored = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
-    const fingerprint = createHash('sha256').update(`${method} ${url.pathname} ${text}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${method} ${url.pathname} ${text}`)
+      .digest('hex');
     this.requests.push({ method, path: url.pathname, idempotencyKey, replayed: Boolean(stored) });
     if (stored) {
       if (stored.fingerprint !== fingerprint) {
@@ -305,7 +334,10 @@ export class StripeServer {
     if (parts[0] !== 'v1') throw this.notFoundUrl(path);
     const [, resource, id, action] = parts;
     const expand = list(form.expand).map(String);
-    const call = `${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
+    const call =
+      resource === 'invoices' && id === 'create_preview'
+        ? `${method} invoices/create_preview`
+        : `${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
     switch (call) {
       case 'POST customers':
         return this.customerJson(this.createCustomer(form), expand);
@@ -353,13 +385,12 @@ export class StripeServer {
       case 'GET invoice_payments': {
         const wanted = str(obj(form.payment).payment_intent);
         const rows = [...this.invoices.values()].filter(
-          (invoice) => invoice.paymentIntent !== null && (!wanted || invoice.paymentIntent === wanted),
+          (invoice) =>
+            invoice.paymentIntent !== null && (!wanted || invoice.paymentIntent === wanted),
         );
         return this.listJson(
           '/v1/invoice_payments',
-          rows.map((invoice) =>
-            this.invoicePaymentJson(invoice, expand.includes('data.invoice')),
-          ),
+          rows.map((invoice) => this.invoicePaymentJson(invoice, expand.includes('data.invoice'))),
         );
       }
       default:
@@ -486,13 +517,20 @@ export class StripeServer {
     if (test?.behavior === 'declines') throw new StripeApiError(402, { ...DECLINE, param: '' });
     if (test) {
       // A test token attaches as a new payment method of the customer's, as in test mode.
-      const row: PaymentMethodRow = { id: this.id('pm'), ...test, customer: customer.id, created: this.now() };
+      const row: PaymentMethodRow = {
+        id: this.id('pm'),
+        ...test,
+        customer: customer.id,
+        created: this.now(),
+      };
       this.paymentMethods.set(row.id, row);
       return row;
     }
     const row = this.paymentMethod(id);
     if (row.customer && row.customer !== customer.id) {
-      throw this.invalid('The payment method you provided has already been attached to a customer.');
+      throw this.invalid(
+        'The payment method you provided has already been attached to a customer.',
+      );
     }
     row.customer = customer.id;
     return row;
@@ -501,7 +539,9 @@ export class StripeServer {
   private detach(id: string): PaymentMethodRow {
     const row = this.paymentMethod(id);
     if (!row.customer) {
-      throw this.invalid('The payment method you provided is not attached to a customer so detachment is impossible.');
+      throw this.invalid(
+        'The payment method you provided is not attached to a customer so detachment is impossible.',
+      );
     }
     const customer = this.customers.get(row.customer);
     if (customer?.defaultPaymentMethod === row.id) customer.defaultPaymentMethod = null;
@@ -509,7 +549,10 @@ export class StripeServer {
     return row;
   }
 
-  private metadata(current: Record<string, string>, update: FormValue | undefined): Record<string, string> {
+  private metadata(
+    current: Record<string, string>,
+    update: FormValue | undefined,
+  ): Record<string, string> {
     if (update === undefined) return current;
     if (update === '') return {};
     const next = { ...current };
@@ -562,7 +605,14 @@ export class StripeServer {
       const periodEnd = addMonths(at, this.monthsOf(to));
       lines.push(...subscription.items.map(creditLine));
       for (const item of to) {
-        lines.push({ price: item.price, quantity: item.quantity, amount: this.price(item.price).unitAmount * item.quantity, start: at, end: periodEnd, proration: false });
+        lines.push({
+          price: item.price,
+          quantity: item.quantity,
+          amount: this.price(item.price).unitAmount * item.quantity,
+          start: at,
+          end: periodEnd,
+          proration: false,
+        });
       }
       return { amount: newAmount - credit, periodStart: at, periodEnd, lines };
     }
@@ -621,7 +671,7 @@ export class StripeServer {
       invoice.paidAt = this.now();
       return null;
     }
-    const method = methodId ? this.paymentMethods.get(methodId) ?? null : null;
+    const method = methodId ? (this.paymentMethods.get(methodId) ?? null) : null;
     const intent: PaymentIntentRow = {
       id: this.id('pi'),
       amount: invoice.total,
@@ -646,7 +696,11 @@ export class StripeServer {
     } else if (method.behavior === 'authenticates') {
       intent.status = 'requires_action';
     } else {
-      intent.lastError = { code: DECLINE.code, decline_code: DECLINE.decline_code, message: DECLINE.message };
+      intent.lastError = {
+        code: DECLINE.code,
+        decline_code: DECLINE.decline_code,
+        message: DECLINE.message,
+      };
     }
     return intent;
   }
@@ -698,7 +752,14 @@ export class StripeServer {
     const invoice = this.newInvoice(
       customer.id,
       row.id,
-      items.map((item) => ({ price: item.price, quantity: item.quantity, amount: this.price(item.price).unitAmount * item.quantity, start, end: row.periodEnd, proration: false })),
+      items.map((item) => ({
+        price: item.price,
+        quantity: item.quantity,
+        amount: this.price(item.price).unitAmount * item.quantity,
+        start,
+        end: row.periodEnd,
+        proration: false,
+      })),
       coupon,
       'subscription_create',
     );
@@ -714,7 +775,9 @@ export class StripeServer {
   }
 
   private invoiceEvents(invoice: InvoiceRow): void {
-    const intent = invoice.paymentIntent ? this.paymentIntents.get(invoice.paymentIntent) : undefined;
+    const intent = invoice.paymentIntent
+      ? this.paymentIntents.get(invoice.paymentIntent)
+      : undefined;
     if (invoice.status === 'paid') {
       if (intent) this.emit('payment_intent.succeeded', this.paymentIntentJson(intent));
       this.emit('invoice.paid', this.invoiceJson(invoice, []));
@@ -727,12 +790,16 @@ export class StripeServer {
   private updateSubscription(id: string, form: Form): SubscriptionRow {
     const row = this.subscription(id);
     if (row.status === 'canceled') {
-      throw this.invalid('A canceled subscription can only update its cancellation_details and metadata.');
+      throw this.invalid(
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
     }
     row.metadata = this.metadata(row.metadata, form.metadata);
     if (form.cancel_at_period_end !== undefined) {
       if (row.schedule) {
-        throw this.invalid(`The subscription is managed by the subscription schedule \`${row.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
+        throw this.invalid(
+          `The subscription is managed by the subscription schedule \`${row.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
       }
       row.cancelAtPeriodEnd = str(form.cancel_at_period_end) === 'true';
     }
@@ -741,7 +808,9 @@ export class StripeServer {
     }
     if (form.items !== undefined) {
       if (row.schedule) {
-        throw this.invalid(`The subscription is managed by the subscription schedule \`${row.schedule}\`, and updating any items directly is not allowed.`);
+        throw this.invalid(
+          `The subscription is managed by the subscription schedule \`${row.schedule}\`, and updating any items directly is not allowed.`,
+        );
       }
       const next = this.mergeItems(row.items, form.items);
       const now = this.now();
@@ -750,8 +819,17 @@ export class StripeServer {
         row.items = next;
       } else {
         const change = this.proration(row, next, now);
-        const invoice = this.newInvoice(row.customer, row.id, change.lines, null, 'subscription_update');
-        const intent = this.pay(invoice, row.defaultPaymentMethod ?? this.customer(row.customer).defaultPaymentMethod);
+        const invoice = this.newInvoice(
+          row.customer,
+          row.id,
+          change.lines,
+          null,
+          'subscription_update',
+        );
+        const intent = this.pay(
+          invoice,
+          row.defaultPaymentMethod ?? this.customer(row.customer).defaultPaymentMethod,
+        );
         row.latestInvoice = invoice.id;
         const paid = invoice.status === 'paid';
         if (paid || str(form.payment_behavior) !== 'pending_if_incomplete') {
@@ -760,7 +838,12 @@ export class StripeServer {
           row.periodEnd = change.periodEnd;
           if (!paid) row.status = 'past_due';
         } else {
-          row.pendingUpdate = { items: next, periodStart: change.periodStart, periodEnd: change.periodEnd, expiresAt: now + 23 * 3600 };
+          row.pendingUpdate = {
+            items: next,
+            periodStart: change.periodStart,
+            periodEnd: change.periodEnd,
+            expiresAt: now + 23 * 3600,
+          };
         }
         if (intent?.lastError && str(form.payment_behavior) === 'error_if_incomplete') {
           throw new StripeApiError(402, DECLINE);
@@ -810,7 +893,9 @@ export class StripeServer {
   private createSchedule(form: Form): ScheduleRow {
     const subscription = this.subscription(str(form.from_subscription) ?? '');
     if (subscription.schedule) {
-      throw this.invalid(`You cannot migrate a subscription that is already attached to a schedule: \`${subscription.schedule}\`.`);
+      throw this.invalid(
+        `You cannot migrate a subscription that is already attached to a schedule: \`${subscription.schedule}\`.`,
+      );
     }
     const row: ScheduleRow = {
       id: this.id('sub_sched'),
@@ -836,7 +921,10 @@ export class StripeServer {
 
   private updateSchedule(id: string, form: Form): ScheduleRow {
     const row = this.schedule(id);
-    if (row.status !== 'active') throw this.invalid(`You cannot update a subscription schedule that is currently in the \`${row.status}\` status.`);
+    if (row.status !== 'active')
+      throw this.invalid(
+        `You cannot update a subscription schedule that is currently in the \`${row.status}\` status.`,
+      );
     if (form.end_behavior !== undefined) row.endBehavior = str(form.end_behavior) ?? 'release';
     if (form.phases !== undefined) {
       const phases = list(form.phases).map((value) => {
@@ -848,7 +936,10 @@ export class StripeServer {
           })),
           start: Number(str(phase.start_date) ?? '0'),
           end: phase.end_date !== undefined ? Number(str(phase.end_date)) : null,
-          metadata: this.metadata({}, phase.metadata),
+          // Kept as given: '' unsets the subscription's key when the phase starts.
+          metadata: Object.fromEntries(
+            Object.entries(obj(phase.metadata)).map(([key, value]) => [key, String(value)]),
+          ),
         };
       });
       for (let i = 1; i < phases.length; i += 1) {
@@ -863,7 +954,10 @@ export class StripeServer {
 
   private releaseSchedule(id: string): ScheduleRow {
     const row = this.schedule(id);
-    if (row.status !== 'active') throw this.invalid(`You cannot release a subscription schedule that is currently in the \`${row.status}\` status.`);
+    if (row.status !== 'active')
+      throw this.invalid(
+        `You cannot release a subscription schedule that is currently in the \`${row.status}\` status.`,
+      );
     row.status = 'released';
     const subscription = this.subscriptions.get(row.subscription);
     if (subscription) subscription.schedule = null;
@@ -887,7 +981,14 @@ export class StripeServer {
     } else {
       const items = this.itemsFromForm(details.items);
       const end = addMonths(now, this.monthsOf(items));
-      lines = items.map((item) => ({ price: item.price, quantity: item.quantity, amount: this.price(item.price).unitAmount * item.quantity, start: now, end, proration: false }));
+      lines = items.map((item) => ({
+        price: item.price,
+        quantity: item.quantity,
+        amount: this.price(item.price).unitAmount * item.quantity,
+        start: now,
+        end,
+        proration: false,
+      }));
     }
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
     const discount = subtotal > 0 ? this.discountOf(coupon, subtotal) : 0;
@@ -925,7 +1026,8 @@ export class StripeServer {
       intent.lastError = {
         code: 'payment_intent_authentication_failure',
         decline_code: '',
-        message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
       };
       this.invoiceEvents(invoice);
       return;
@@ -933,7 +1035,9 @@ export class StripeServer {
     intent.status = 'succeeded';
     invoice.status = 'paid';
     invoice.paidAt = this.now();
-    const subscription = invoice.subscription ? this.subscriptions.get(invoice.subscription) : undefined;
+    const subscription = invoice.subscription
+      ? this.subscriptions.get(invoice.subscription)
+      : undefined;
     if (subscription) {
       if (subscription.pendingUpdate) {
         subscription.items = subscription.pendingUpdate.items;
@@ -944,7 +1048,8 @@ export class StripeServer {
       subscription.status = 'active';
     }
     this.invoiceEvents(invoice);
-    if (subscription) this.emit('customer.subscription.updated', this.subscriptionJson(subscription, []));
+    if (subscription)
+      this.emit('customer.subscription.updated', this.subscriptionJson(subscription, []));
   }
 
   /**
@@ -965,7 +1070,10 @@ export class StripeServer {
     if (schedule && next) {
       row.items = next.items.map((item) => ({ id: this.id('si'), ...item }));
       row.metadata = this.metadata(row.metadata, next.metadata);
-      if (schedule.endBehavior === 'release' && schedule.phases.indexOf(next) === schedule.phases.length - 1) {
+      if (
+        schedule.endBehavior === 'release' &&
+        schedule.phases.indexOf(next) === schedule.phases.length - 1
+      ) {
         schedule.status = 'released';
         row.schedule = null;
       }
@@ -976,7 +1084,14 @@ export class StripeServer {
     const invoice = this.newInvoice(
       row.customer,
       row.id,
-      row.items.map((item) => ({ price: item.price, quantity: item.quantity, amount: this.price(item.price).unitAmount * item.quantity, start, end: row.periodEnd, proration: false })),
+      row.items.map((item) => ({
+        price: item.price,
+        quantity: item.quantity,
+        amount: this.price(item.price).unitAmount * item.quantity,
+        start,
+        end: row.periodEnd,
+        proration: false,
+      })),
       null,
       'subscription_cycle',
     );
@@ -1103,7 +1218,8 @@ export class StripeServer {
           }
         : null,
       latest_invoice:
-        row.latestInvoice && expand.some((path) => path === 'latest_invoice' || path.startsWith('latest_invoice.'))
+        row.latestInvoice &&
+        expand.some((path) => path === 'latest_invoice' || path.startsWith('latest_invoice.'))
           ? this.invoiceJson(this.invoice(row.latestInvoice), invoiceExpand)
           : row.latestInvoice,
       items: {
@@ -1150,7 +1266,9 @@ export class StripeServer {
       amount_remaining: row.status === 'paid' ? 0 : row.total,
       subtotal: row.subtotal,
       total: row.total,
-      total_discount_amounts: row.discount ? [{ amount: row.discount, discount: `di_${row.id}` }] : [],
+      total_discount_amounts: row.discount
+        ? [{ amount: row.discount, discount: `di_${row.id}` }]
+        : [],
       period_start: row.lines[0]?.start ?? row.created,
       period_end: row.lines[0]?.end ?? row.created,
       livemode: false,
@@ -1179,8 +1297,18 @@ export class StripeServer {
           currency: 'usd',
           quantity: line.quantity,
           period: { start: line.start, end: line.end },
-          pricing: { type: 'price_details', price_details: { price: line.price, product: `prod_${line.price}` }, unit_amount_decimal: null },
-          parent: { type: 'subscription_item_details', subscription_item_details: { proration: line.proration, subscription: row.subscription } },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: line.price, product: `prod_${line.price}` },
+            unit_amount_decimal: null,
+          },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: {
+              proration: line.proration,
+              subscription: row.subscription,
+            },
+          },
         })),
       },
       ...(expand.includes('confirmation_secret')
@@ -1234,7 +1362,11 @@ export class StripeServer {
       livemode: false,
       metadata: {},
       last_payment_error: row.lastError
-        ? { type: 'card_error', ...row.lastError, decline_code: row.lastError.decline_code || undefined }
+        ? {
+            type: 'card_error',
+            ...row.lastError,
+            decline_code: row.lastError.decline_code || undefined,
+          }
         : null,
       next_action:
         row.status === 'requires_action'
@@ -1265,4 +1397,49 @@ export class StripeServer {
       livemode: false,
     };
   }
+}
+
+/** The seeded plans (migration Billing) as Stripe prices: cents per month × months. */
+const SEEDED_PLANS: Record<string, [number, number]> = {
+  'team-slot-monthly': [4500, 1],
+  'team-slot-quarterly': [4000, 3],
+  'team-slot-annual': [3000, 12],
+  'starter-monthly': [1200, 1],
+  'starter-quarterly': [1100, 3],
+  'starter-annual': [900, 12],
+  'pro-monthly': [3500, 1],
+  'pro-quarterly': [3000, 3],
+  'pro-annual': [2000, 12],
+  'team-monthly': [13500, 1],
+  'team-quarterly': [12000, 3],
+  'team-annual': [9000, 12],
+};
+
+/** Our plan id → the Stripe price id the tests configure ('pro-annual' → 'price_pro_annual'). */
+export const testStripePriceIds: Record<string, string> = Object.fromEntries(
+  Object.keys(SEEDED_PLANS).map((plan) => [plan, `price_${plan.replace(/-/g, '_')}`]),
+);
+
+/** The same as STRIPE_PRICE_* variables, for an app under test. */
+export const testStripePriceEnv: Record<string, string> = Object.fromEntries(
+  Object.entries(testStripePriceIds).map(([plan, price]) => [
+    `STRIPE_PRICE_${plan.toUpperCase().replace(/-/g, '_')}`,
+    price,
+  ]),
+);
+
+/** A StripeServer with the seeded plans' prices and the coupons the tests use. */
+export function seededStripeServer(): StripeServer {
+  return new StripeServer({
+    prices: Object.fromEntries(
+      Object.entries(SEEDED_PLANS).map(([plan, [cents, months]]) => [
+        testStripePriceIds[plan]!,
+        { unitAmount: cents * months, months },
+      ]),
+    ),
+    coupons: [
+      { id: 'BLACKFRIDAY', percentOff: 20 },
+      { id: 'TENOFF', amountOff: 1000 },
+    ],
+  });
 }

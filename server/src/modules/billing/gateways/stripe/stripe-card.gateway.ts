@@ -173,7 +173,11 @@ export class StripeCardGateway implements CardGateway {
     const outcome = await this.paymentOutcome(updated);
     if (outcome.declined !== null) throw new PaymentDeclinedError(outcome.declined);
     const method = await this.methodOf(updated);
-    return { subscription: this.snapshot(updated, method), action: outcome.action, invoice: outcome.invoice };
+    return {
+      subscription: this.snapshot(updated, method),
+      action: outcome.action,
+      invoice: outcome.invoice,
+    };
   }
 
   async previewChange(input: {
@@ -234,7 +238,9 @@ export class StripeCardGateway implements CardGateway {
       this.stripe.customers.listPaymentMethods(customerRef, { limit: 100 }),
     );
     await stripeCall(() =>
-      this.stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: '' } }),
+      this.stripe.customers.update(customerRef, {
+        invoice_settings: { default_payment_method: '' },
+      }),
     );
     for (const method of methods.data) {
       await stripeCall(() => this.stripe.paymentMethods.detach(method.id));
@@ -310,7 +316,9 @@ export class StripeCardGateway implements CardGateway {
   }
 
   /** The card a subscription charges: its own default, else its customer's. */
-  async methodOf(subscription: Stripe.Subscription): Promise<SubscriptionSnapshot['paymentMethod']> {
+  async methodOf(
+    subscription: Stripe.Subscription,
+  ): Promise<SubscriptionSnapshot['paymentMethod']> {
     const own = subscription.default_payment_method;
     if (own && typeof own === 'object') return cardOf(own);
     if (typeof own === 'string') {
@@ -342,7 +350,8 @@ export class StripeCardGateway implements CardGateway {
   ): ItemParam[] {
     const changes: ItemParam[] = [];
     const seatsPlan = seatsPlanFor(planId);
-    const seatsPrice = seatsPlan !== null && extraSlots > 0 ? this.prices.priceFor(seatsPlan) : null;
+    const seatsPrice =
+      seatsPlan !== null && extraSlots > 0 ? this.prices.priceFor(seatsPlan) : null;
     let seatsKept = false;
     for (const item of current.items.data) {
       const plan = this.prices.planFor(item.price.id);
@@ -357,7 +366,8 @@ export class StripeCardGateway implements CardGateway {
         changes.push({ id: item.id, price: this.prices.priceFor(planId), quantity: 1 });
       }
     }
-    if (seatsPrice !== null && !seatsKept) changes.push({ price: seatsPrice, quantity: extraSlots });
+    if (seatsPrice !== null && !seatsKept)
+      changes.push({ price: seatsPrice, quantity: extraSlots });
     return changes;
   }
 
@@ -425,7 +435,8 @@ export class StripeCardGateway implements CardGateway {
     declined: string | null;
   }> {
     const invoice = subscription.latest_invoice;
-    if (!invoice || typeof invoice === 'string') return { invoice: null, action: null, declined: null };
+    if (!invoice || typeof invoice === 'string')
+      return { invoice: null, action: null, declined: null };
     const pending = subscription.status === 'incomplete' || subscription.pending_update !== null;
     if (!pending) {
       const paid = invoice.status === 'paid' && invoice.amount_paid > 0;
@@ -438,8 +449,16 @@ export class StripeCardGateway implements CardGateway {
     const intent = await stripeCall(() => this.stripe.paymentIntents.retrieve(intentId));
     if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {
       const secret = invoice.confirmation_secret?.client_secret ?? intent.client_secret;
-      if (!secret) throw new GatewayException(GatewayErrorCode.Unavailable, `${intentId} has no client secret`);
-      return { invoice: null, action: { paymentIntentId: intent.id, clientSecret: secret }, declined: null };
+      if (!secret)
+        throw new GatewayException(
+          GatewayErrorCode.Unavailable,
+          `${intentId} has no client secret`,
+        );
+      return {
+        invoice: null,
+        action: { paymentIntentId: intent.id, clientSecret: secret },
+        declined: null,
+      };
     }
     if (intent.status === 'succeeded') {
       return { invoice: invoiceSnapshotOf(invoice), action: null, declined: null };
