@@ -130,6 +130,7 @@ describe('loadConfig', () => {
           webhookSecret: 'whsec_1',
           apiUrl: 'http://127.0.0.1:12111',
           priceIds: { 'pro-annual': 'price_pro_annual', 'team-slot-monthly': 'price_slot_monthly' },
+          attemptLimit: 4,
         },
         braintree: {
           merchantId: 'merchant',

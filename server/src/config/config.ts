@@ -67,6 +67,8 @@ export interface BillingConfig {
     /** Another Stripe API origin (the local test server); null for Stripe itself. */
     apiUrl: string | null;
     priceIds: Record<string, string>;
+    /** Charge attempts of an unpaid invoice, as Stripe's retry settings make (past due until then). */
+    attemptLimit: number;
   } | null;
   braintree: {
     merchantId: string;
@@ -375,6 +377,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
       apiUrl: url('STRIPE_API_URL', ['http:', 'https:']),
       priceIds: planIdMap(env, 'STRIPE_PRICE_'),
+      attemptLimit: integer('STRIPE_ATTEMPT_LIMIT', 4, 1, 8),
     };
   } else {
     const stray = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'].filter(

@@ -68,10 +68,10 @@ const EXPAND_RESULT = ['latest_invoice.confirmation_secret', 'latest_invoice.pay
  */
 export class StripeCardGateway implements CardGateway {
   readonly name = 'stripe' as const;
-  private readonly prices: StripePriceMap;
+  readonly prices: StripePriceMap;
 
   constructor(
-    private readonly settings: StripeSettings,
+    readonly settings: StripeSettings,
     readonly stripe: Stripe = createStripeClient(settings),
     private readonly clock: Clock = systemClock,
   ) {
@@ -469,4 +469,19 @@ export class StripeCardGateway implements CardGateway {
       declined: intent.last_payment_error?.message ?? billingMessages.declined,
     };
   }
+}
+
+/** The gateway's settings from the configuration's Stripe section. */
+export function stripeSettingsFrom(config: {
+  secretKey: string;
+  apiUrl: string | null;
+  priceIds: Record<string, string>;
+  attemptLimit: number;
+}): StripeSettings {
+  return {
+    secretKey: config.secretKey,
+    apiUrl: config.apiUrl,
+    prices: config.priceIds,
+    attemptLimit: config.attemptLimit,
+  };
 }
