@@ -10,3 +10,13 @@ export {
 export { CatalogService, type Quote } from './catalog/catalog.service.js';
 export * from './gateways/gateway.port.js';
 export { isWebhookPath, registerWebhookBodies, WebhooksModule } from './webhooks/index.js';
+export { PlanAccess, type PlanAccessInfo } from './access/plan-access.js';
+export {
+  isPremiumState,
+  subscriptionState,
+  subscriptionView,
+} from './access/subscription-rules.js';
+export { CheckoutService, changeTiming } from './checkout/checkout.service.js';
+export { BillingException, BillingErrorCode } from './billing.exception.js';
+export { SandboxCardGateway } from './gateways/sandbox/sandbox-card.gateway.js';
+export { SandboxWalletGateway } from './gateways/sandbox/sandbox-wallet.gateway.js';
