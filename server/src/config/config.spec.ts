@@ -137,6 +137,7 @@ describe('loadConfig', () => {
           publicKey: 'public',
           privateKey: 'private',
           environment: 'sandbox',
+          apiUrl: null,
           planIds: { 'pro-monthly': 'bt-pro-monthly' },
         },
       },

@@ -75,6 +75,8 @@ export interface BillingConfig {
     publicKey: string;
     privateKey: string;
     environment: 'sandbox' | 'production' | 'development' | 'qa';
+    /** Another Braintree API origin (the local test server); null for the environment's own. */
+    apiUrl: string | null;
     planIds: Record<string, string>;
   } | null;
 }
@@ -401,6 +403,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicKey: text('BRAINTREE_PUBLIC_KEY')!,
       privateKey: text('BRAINTREE_PRIVATE_KEY')!,
       environment: braintreeEnvironment as NonNullable<BillingConfig['braintree']>['environment'],
+      apiUrl: url('BRAINTREE_API_URL', ['http:', 'https:']),
       planIds: planIdMap(env, 'BRAINTREE_PLAN_'),
     };
   } else if (braintreeSet.length > 0) {

@@ -4,7 +4,8 @@ import braintree from 'braintree';
 import Stripe from 'stripe';
 import { CommonException } from '../../../common/errors/common.exception.js';
 import { CONFIG } from '../../../common/tokens.js';
-import type { AppConfig, BillingConfig } from '../../../config/config.js';
+import type { AppConfig } from '../../../config/config.js';
+import { createBraintreeClient } from '../gateways/braintree/braintree-wallet.gateway.js';
 import type { BillingEvent } from '../gateways/gateway.port.js';
 import { GatewayErrorCode, GatewayException } from '../gateways/gateway.exception.js';
 import { createStripeClient } from '../gateways/stripe/stripe-card.gateway.js';
@@ -18,16 +19,6 @@ import { translateStripeEvent } from './stripe-events.js';
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Past-due attempts when the gateway's configuration names none (Stripe's Smart Retries: 4). */
 const DEFAULT_ATTEMPT_LIMIT = 4;
-
-const ENVIRONMENTS: Record<
-  NonNullable<BillingConfig['braintree']>['environment'],
-  braintree.Environment
-> = {
-  sandbox: braintree.Environment.Sandbox,
-  production: braintree.Environment.Production,
-  development: braintree.Environment.Development,
-  qa: braintree.Environment.Qa,
-};
 
 /**
  * The gateways' webhooks (billing-teams-apps §4): verify, translate, apply once through the
@@ -64,12 +55,7 @@ export class WebhooksService {
     const bt = config.billing.braintree;
     this.braintree = bt
       ? {
-          gateway: new braintree.BraintreeGateway({
-            environment: ENVIRONMENTS[bt.environment],
-            merchantId: bt.merchantId,
-            publicKey: bt.publicKey,
-            privateKey: bt.privateKey,
-          }),
+          gateway: createBraintreeClient({ ...bt, attemptLimit: DEFAULT_ATTEMPT_LIMIT }),
           plans: new Map(Object.entries(bt.planIds).map(([plan, external]) => [external, plan])),
         }
       : null;

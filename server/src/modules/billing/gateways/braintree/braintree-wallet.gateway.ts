@@ -20,6 +20,8 @@ export interface BraintreeSettings {
   publicKey: string;
   privateKey: string;
   environment: 'sandbox' | 'production' | 'development' | 'qa';
+  /** Another API origin (a local server speaking Braintree's protocol); null for the environment's. */
+  apiUrl: string | null;
   /**
    * Our plan id → Braintree plan id; the team-slot ids are the add-on ids of the extra seat,
    * our coupon codes are Braintree discount ids.
@@ -36,8 +38,21 @@ const ENVIRONMENTS: Record<BraintreeSettings['environment'], braintree.Environme
 };
 
 export function createBraintreeClient(settings: BraintreeSettings): braintree.BraintreeGateway {
+  let environment = ENVIRONMENTS[settings.environment];
+  if (settings.apiUrl) {
+    const url = new URL(settings.apiUrl);
+    const ssl = url.protocol === 'https:';
+    environment = new braintree.Environment(
+      url.hostname,
+      url.port || (ssl ? '443' : '80'),
+      '',
+      ssl,
+      url.hostname,
+      url.port || (ssl ? '443' : '80'),
+    );
+  }
   return new braintree.BraintreeGateway({
-    environment: ENVIRONMENTS[settings.environment],
+    environment,
     merchantId: settings.merchantId,
     publicKey: settings.publicKey,
     privateKey: settings.privateKey,
