@@ -8,7 +8,12 @@ import {
   createBraintreeClient,
   type BraintreeSettings,
 } from '../../src/modules/billing/gateways/braintree/braintree-wallet.gateway.js';
+import { billingMessages, endpoints } from '@animata/contracts';
+import braintree from 'braintree';
+import { startTestApp, type TestApp } from '../support/app.js';
 import { BraintreeServer } from '../support/braintree-server.js';
+import { newCustomer, newSessionCookie } from '../support/factories.js';
+import { cookieCaller } from '../support/http-client.js';
 
 const KEYS = {
   merchantId: 'animata_merchant',
@@ -86,7 +91,7 @@ describe('BraintreeWalletGateway: the official SDK against a server speaking the
     assert.ok(server.paymentMethods.get(vaulted.token)?.isDefault);
   });
 
-  it('a one-time nonce cannot be vaulted: refused in our codes', async () => {
+  it('a one-time nonce cannot be vaulted: a declined payment with the wallet message', async () => {
     const id = randomUUID();
     const ref = await gateway.ensureCustomer({
       id,
@@ -97,7 +102,9 @@ describe('BraintreeWalletGateway: the official SDK against a server speaking the
     await assert.rejects(
       gateway.vaultNonce(ref, 'fake-paypal-one-time-nonce'),
       (error: unknown) => {
-        assert.ok(error instanceof GatewayException || error instanceof PaymentDeclinedError);
+        assert.ok(error instanceof PaymentDeclinedError);
+        assert.equal(error.message, 'Payment failed. Please check your Paypal Account!');
+        assert.equal(error.declineCode, '82902');
         return true;
       },
     );
@@ -192,5 +199,94 @@ describe('BraintreeWalletGateway: the official SDK against a server speaking the
       (error: unknown) => error instanceof GatewayException && error.status === 404,
     );
     assert.ok(((await gateway.clientToken()) ?? '').length > 20);
+  });
+});
+
+describe('wallet checkout through BraintreeWalletGateway: the app, the SDK and the local Braintree server', () => {
+  let server: BraintreeServer;
+  let app: TestApp;
+
+  before(async () => {
+    server = new BraintreeServer(KEYS, [
+      { id: 'bt_pro_monthly', price: 35, billingFrequency: 1 },
+      { id: 'bt_pro_annual', price: 240, billingFrequency: 12 },
+    ]);
+    app = await startTestApp({
+      web: false,
+      env: {
+        BRAINTREE_MERCHANT_ID: KEYS.merchantId,
+        BRAINTREE_PUBLIC_KEY: KEYS.publicKey,
+        BRAINTREE_PRIVATE_KEY: KEYS.privateKey,
+        BRAINTREE_API_URL: await server.start(),
+        BRAINTREE_PLAN_PRO_MONTHLY: 'bt_pro_monthly',
+        BRAINTREE_PLAN_PRO_ANNUAL: 'bt_pro_annual',
+      },
+    });
+  });
+  after(async () => {
+    await app?.stop();
+    await server?.stop();
+  });
+
+  const db = () => app.runtime.dataSource;
+  const rowOf = async (customerId: string) =>
+    (
+      (await db().query(
+        `SELECT gateway, external_id, plan_id, status, cancel_at_period_end, paypal_email
+         FROM subscriptions WHERE customer_id = $1`,
+        [customerId],
+      )) as Array<Record<string, unknown>>
+    )[0];
+
+  it('pays pro annual with the billing-agreement nonce; a notification then moves it; cancel keeps it until the end', async () => {
+    const customer = await newCustomer(db());
+    const call = cookieCaller(app, await newSessionCookie(app, customer.id));
+    const paid = await call('POST', endpoints.paypal.pay.path, {
+      plan: 'annual',
+      product: 'pro',
+      nonce: 'fake-paypal-billing-agreement-nonce',
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const row = await rowOf(customer.id);
+    assert.equal(row?.gateway, 'braintree');
+    assert.equal(row?.plan_id, 'pro-annual');
+    assert.equal(row?.status, 'active');
+    assert.equal(row?.paypal_email, 'payer@example.com');
+    assert.ok(server.subscriptions.has(String(row?.external_id)));
+
+    const bt = new braintree.BraintreeGateway({
+      environment: braintree.Environment.Sandbox,
+      ...KEYS,
+    });
+    const sample = (await bt.webhookTesting.sampleNotification(
+      'subscription_went_past_due',
+      String(row?.external_id),
+    )) as braintree.SampleNotification;
+    const hook = await fetch(`${app.url}${endpoints.paypal.webhook.path}`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        bt_signature: sample.bt_signature,
+        bt_payload: sample.bt_payload,
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(hook.status, 200);
+    assert.equal((await rowOf(customer.id))?.status, 'past_due');
+  });
+
+  it('a one-time nonce cannot pay a subscription: the wallet message, nothing stored', async () => {
+    const customer = await newCustomer(db());
+    const call = cookieCaller(app, await newSessionCookie(app, customer.id));
+    const paid = await call<{ error?: string }>('POST', endpoints.paypal.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      nonce: 'fake-paypal-one-time-nonce',
+    });
+    assert.ok(
+      paid.status >= 400 && paid.status < 500,
+      `${paid.status} ${JSON.stringify(paid.body)}`,
+    );
+    assert.equal(paid.body.error, billingMessages.walletFailed);
+    assert.equal(await rowOf(customer.id), undefined);
   });
 });

@@ -1,43 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { billingMessages } from '@animata/contracts';
-import braintree from 'braintree';
-import Stripe from 'stripe';
 import { CommonException } from '../../../common/errors/common.exception.js';
 import { CONFIG } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
-import { createBraintreeClient } from '../gateways/braintree/braintree-wallet.gateway.js';
 import type { BillingEvent } from '../gateways/gateway.port.js';
 import { GatewayErrorCode, GatewayException } from '../gateways/gateway.exception.js';
-import { createStripeClient } from '../gateways/stripe/stripe-card.gateway.js';
-import { foldStripeError } from '../gateways/stripe/stripe-errors.js';
-import { StripePriceMap } from '../gateways/stripe/stripe-mapping.js';
 import { BillingLedger } from '../subscriptions/billing-ledger.js';
-import { translateBraintreeNotification } from './braintree-notifications.js';
-import { translateStripeEvent } from './stripe-events.js';
+import { BraintreeWebhookReader } from './braintree-webhook.reader.js';
+import { StripeWebhookReader } from './stripe-webhook.reader.js';
 
-/** Stripe's own default: a signature older than five minutes is a replay. */
-export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
-/** Past-due attempts when the gateway's configuration names none (Stripe's Smart Retries: 4). */
+/** Past-due attempts when the configuration names none (Stripe's Smart Retries default: 4). */
 const DEFAULT_ATTEMPT_LIMIT = 4;
 
 /**
  * The gateways' webhooks (billing-teams-apps §4): verify, translate, apply once through the
  * ledger. The ledger's transaction has committed when applyEvent returns, so the 2xx that
  * follows is sent only after the write is durable; an event about an object not known yet
- * answers 503 and the gateway delivers it again.
+ * answers 503 and the gateway delivers it again. Without a gateway's keys (or Stripe's webhook
+ * secret) nothing can verify its webhooks: they are refused as unsigned.
  */
 @Injectable()
 export class WebhooksService {
-  private readonly stripe: {
-    client: Stripe;
-    secret: string;
-    prices: StripePriceMap;
-    attemptLimit: number;
-  } | null;
-  private readonly braintree: {
-    gateway: braintree.BraintreeGateway;
-    plans: Map<string, string>;
-  } | null;
+  private readonly stripe: StripeWebhookReader | null;
+  private readonly braintree: BraintreeWebhookReader | null;
 
   constructor(
     @Inject(CONFIG) config: AppConfig,
@@ -45,57 +30,20 @@ export class WebhooksService {
   ) {
     const stripe = config.billing.stripe;
     this.stripe = stripe?.webhookSecret
-      ? {
-          client: createStripeClient(stripe),
-          secret: stripe.webhookSecret,
-          prices: new StripePriceMap(stripe.priceIds),
-          attemptLimit: stripe.attemptLimit,
-        }
+      ? new StripeWebhookReader({ ...stripe, webhookSecret: stripe.webhookSecret })
       : null;
-    const bt = config.billing.braintree;
-    this.braintree = bt
-      ? {
-          gateway: createBraintreeClient({ ...bt, attemptLimit: DEFAULT_ATTEMPT_LIMIT }),
-          plans: new Map(Object.entries(bt.planIds).map(([plan, external]) => [external, plan])),
-        }
+    const attemptLimit = stripe?.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT;
+    const braintree = config.billing.braintree;
+    this.braintree = braintree
+      ? new BraintreeWebhookReader({ ...braintree, attemptLimit }, attemptLimit)
       : null;
-    this.attemptLimit = stripe?.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT;
   }
 
-  private readonly attemptLimit: number;
-
   async stripeEvent(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
-    const stripe = this.stripe;
-    if (stripe === null || !rawBody || !signature) throw badSignature();
-    let event: Stripe.Event;
-    try {
-      event = stripe.client.webhooks.constructEvent(
-        rawBody,
-        signature,
-        stripe.secret,
-        STRIPE_SIGNATURE_TOLERANCE_SECONDS,
-      );
-    } catch {
-      throw badSignature();
-    }
-    const translated = await translateStripeEvent(event, {
-      prices: stripe.prices,
-      attemptLimit: stripe.attemptLimit,
-      fetchSubscription: async (id) => {
-        try {
-          return await stripe.client.subscriptions.retrieve(id);
-        } catch (error) {
-          if (
-            error instanceof Stripe.errors.StripeInvalidRequestError &&
-            error.code === 'resource_missing'
-          ) {
-            return null;
-          }
-          throw foldStripeError(error);
-        }
-      },
-    });
-    await this.apply(translated);
+    if (this.stripe === null || !rawBody || !signature) throw badSignature();
+    const event = await this.stripe.read(rawBody, signature);
+    if (event === null) throw badSignature();
+    await this.apply(event);
   }
 
   async braintreeNotification(body: unknown): Promise<void> {
@@ -105,26 +53,21 @@ export class WebhooksService {
     if (this.braintree === null || typeof signature !== 'string' || typeof payload !== 'string') {
       throw badSignature();
     }
-    let notification: braintree.WebhookNotification;
-    try {
-      notification = await this.braintree.gateway.webhookNotification.parse(signature, payload);
-    } catch {
-      throw badSignature();
-    }
-    const { event, invoice } = translateBraintreeNotification(
-      notification,
-      this.braintree.plans,
-      this.attemptLimit,
-    );
+    const translated = await this.braintree.read(signature, payload);
+    if (translated === null) throw badSignature();
     // The charge first: recorded once by its id, so a redelivery after a failure in between
     // finds it there and the event still applies.
-    if (invoice !== null && (await this.ledger.recordInvoice(invoice)) === 'retry') throw retry();
-    await this.apply(event);
+    if (
+      translated.invoice !== null &&
+      (await this.ledger.recordInvoice(translated.invoice)) === 'retry'
+    ) {
+      throw retry();
+    }
+    await this.apply(translated.event);
   }
 
   private async apply(event: BillingEvent): Promise<void> {
-    const outcome = await this.ledger.applyEvent(event);
-    if (outcome === 'retry') throw retry();
+    if ((await this.ledger.applyEvent(event)) === 'retry') throw retry();
   }
 }
 

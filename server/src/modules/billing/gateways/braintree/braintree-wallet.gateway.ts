@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { billingMessages } from '@animata/contracts';
 import braintree from 'braintree';
 import type { Clock } from '../../../../common/clock.js';
 import { systemClock } from '../../../../common/clock.js';
@@ -64,6 +65,12 @@ export type BraintreeClient = Pick<
   braintree.BraintreeGateway,
   'customer' | 'paymentMethod' | 'subscription' | 'plan' | 'clientToken'
 >;
+
+interface Payer {
+  email: string | null;
+  /** '' when unknown: the ledger then finds the row by the subscription's id. */
+  customerRef: string;
+}
 
 const STATUS: Record<string, GatewaySubscriptionStatus> = {
   Active: 'active',
@@ -172,9 +179,9 @@ export class BraintreeWalletGateway implements WalletGateway {
       );
       subscription = result.subscription;
     }
-    const email = await this.emailOf(subscription.paymentMethodToken);
+    const payer = await this.payerOf(subscription.paymentMethodToken);
     return {
-      subscription: this.snapshot(subscription, email, input.couponCode),
+      subscription: this.snapshot(subscription, payer, input.couponCode),
       action: null,
       invoice: this.invoiceOf(subscription),
     };
@@ -204,9 +211,9 @@ export class BraintreeWalletGateway implements WalletGateway {
         }),
       true,
     );
-    const email = await this.emailOf(result.subscription.paymentMethodToken);
+    const payer = await this.payerOf(result.subscription.paymentMethodToken);
     return {
-      subscription: this.snapshot(result.subscription, email, null),
+      subscription: this.snapshot(result.subscription, payer, null),
       action: null,
       invoice: this.invoiceOf(result.subscription, current),
     };
@@ -254,9 +261,9 @@ export class BraintreeWalletGateway implements WalletGateway {
         numberOfBillingCycles: Math.max(1, current.currentBillingCycle),
       }),
     );
-    const email = await this.emailOf(result.subscription.paymentMethodToken);
+    const payer = await this.payerOf(result.subscription.paymentMethodToken);
     return {
-      ...this.snapshot(result.subscription, email, null),
+      ...this.snapshot(result.subscription, payer, null),
       status: 'canceled',
       cancelAtPeriodEnd: true,
     };
@@ -264,7 +271,7 @@ export class BraintreeWalletGateway implements WalletGateway {
 
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.find(externalId);
-    return this.snapshot(subscription, await this.emailOf(subscription.paymentMethodToken), null);
+    return this.snapshot(subscription, await this.payerOf(subscription.paymentMethodToken), null);
   }
 
   async removePaymentMethod(customerRef: string): Promise<void> {
@@ -277,7 +284,7 @@ export class BraintreeWalletGateway implements WalletGateway {
   /** A Braintree subscription in our terms (exported for the webhooks and the unit spec). */
   snapshot(
     subscription: braintree.Subscription,
-    email: string | null,
+    payer: Payer,
     couponCode: string | null,
   ): SubscriptionSnapshot {
     const planId = this.planByBraintree.get(subscription.planId);
@@ -303,7 +310,8 @@ export class BraintreeWalletGateway implements WalletGateway {
     return {
       gateway: 'braintree',
       externalId: subscription.id,
-      customerRef: '',
+      // Braintree's subscription names no customer; its PayPal account does.
+      customerRef: payer.customerRef,
       planId,
       status: ending ? 'canceled' : status,
       currentPeriodEnd:
@@ -313,7 +321,7 @@ export class BraintreeWalletGateway implements WalletGateway {
       nextCycleSlots: null,
       scheduledPlanId: null,
       couponCode: discount ?? null,
-      paymentMethod: email !== null ? { type: 'paypal', email } : null,
+      paymentMethod: payer.email !== null ? { type: 'paypal', email: payer.email } : null,
       pastDue:
         status === 'past_due'
           ? {
@@ -390,22 +398,23 @@ export class BraintreeWalletGateway implements WalletGateway {
     return this.call(() => this.client.subscription.find(externalId));
   }
 
-  private async emailOf(token: string | undefined): Promise<string | null> {
-    if (!token) return null;
+  /** The PayPal account a subscription charges: its e-mail and its customer. */
+  private async payerOf(token: string | undefined): Promise<Payer> {
+    if (!token) return { email: null, customerRef: '' };
     try {
       const method = (await this.client.paymentMethod.find(token)) as braintree.PaymentMethod & {
         email?: string;
       };
-      return method.email ?? null;
+      return { email: method.email ?? null, customerRef: method.customerId ?? '' };
     } catch {
-      return null;
+      return { email: null, customerRef: '' };
     }
   }
 
   /**
    * Runs one SDK call and folds Braintree's failures into ours, in one place: a refused
-   * payment (processor or gateway rejection) is a declined payment with the wallet message
-   * (§8), validation failures are GATEWAY_REFUSED, a missing object GATEWAY_NOT_FOUND, and
+   * vault or charge is a declined payment with the wallet message (§8), other validation
+   * failures are GATEWAY_REFUSED, a missing object GATEWAY_NOT_FOUND, and
    * network or server failures GATEWAY_UNAVAILABLE.
    */
   private async call<T>(work: () => Promise<T>, payment = false): Promise<T> {
@@ -418,11 +427,14 @@ export class BraintreeWalletGateway implements WalletGateway {
     const validated = result as unknown as {
       success?: boolean;
       message?: string;
-      transaction?: unknown;
+      errors?: { deepErrors?: () => Array<{ code?: string }> };
     };
     if (validated && typeof validated === 'object' && validated.success === false) {
-      if (payment && validated.transaction) {
-        throw new PaymentDeclinedError(validated.message ?? 'Declined');
+      if (payment) {
+        // A PayPal account Braintree will not vault or charge: §8's wallet message, with
+        // Braintree's error code for the log.
+        const code = validated.errors?.deepErrors?.()[0]?.code ?? null;
+        throw new PaymentDeclinedError(billingMessages.walletFailed, code);
       }
       throw new GatewayException(GatewayErrorCode.Refused, validated.message ?? 'refused');
     }
