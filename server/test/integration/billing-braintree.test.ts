@@ -272,6 +272,28 @@ describe('wallet checkout through BraintreeWalletGateway: the app, the SDK and t
     });
     assert.equal(hook.status, 200);
     assert.equal((await rowOf(customer.id))?.status, 'past_due');
+
+    const went = (await bt.webhookTesting.sampleNotification(
+      'subscription_went_active',
+      String(row?.external_id),
+    )) as braintree.SampleNotification;
+    await fetch(`${app.url}${endpoints.paypal.webhook.path}`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        bt_signature: went.bt_signature,
+        bt_payload: went.bt_payload,
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const canceled = await call('POST', endpoints.paypal.cancelSubscription.path, {
+      reason: { code: 2 },
+    });
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    const after = await rowOf(customer.id);
+    assert.equal(after?.cancel_at_period_end, true);
+    const remote = server.subscriptions.get(String(row?.external_id));
+    assert.equal(remote?.neverExpires, false);
+    assert.equal(remote?.numberOfBillingCycles, remote?.currentBillingCycle);
   });
 
   it('a one-time nonce cannot pay a subscription: the wallet message, nothing stored', async () => {
