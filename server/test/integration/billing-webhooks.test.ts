@@ -668,5 +668,14 @@ describe(`billing webhooks: 1,000 Stripe events, redelivered, shuffled, 10 % for
     assert.deepEqual(signed, { status: 200, body: { received: true } });
     const prices = await fetch(`${app.url}${endpoints.pricing.prices.path}`);
     assert.equal(prices.status, 200);
+    const huge = await post(
+      endpoints.stripe.webhook.path,
+      JSON.stringify({ pad: 'x'.repeat(app.config.jsonBodyLimitBytes) }),
+      {
+        'content-type': 'application/json',
+        'stripe-signature': 't=1,v1=00',
+      },
+    );
+    assert.equal(huge.status, 413);
   });
 });
