@@ -25,20 +25,35 @@ export function isWebhookPath(url: string): boolean {
  * before and these still get a parsed body too. Bodies past `limitBytes` get 413.
  */
 export function registerWebhookBodies(fastify: FastifyInstance, limitBytes: number): void {
-  fastify.addHook('preParsing', async (request, _reply, payload) => {
-    if (!isWebhookPath(request.url)) return payload;
+  // Callback style: every other request passes with no promise on the hot path.
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!isWebhookPath(request.url)) {
+      done(null, payload);
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of payload) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    let finished = false;
+    const finish = (error: Error | null, body?: Buffer) => {
+      if (finished) return;
+      finished = true;
+      if (error) done(error);
+      else {
+        (request as WebhookRequest).rawBody = body;
+        done(null, Readable.from([body!]));
+      }
+    };
+    payload.on('data', (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       size += buffer.length;
+      if (finished) return; // past the limit: the rest is read and dropped
       if (size > limitBytes) {
-        throw new CommonException(CommonErrorCode.PayloadTooLarge, ownMessages.payloadTooLarge);
+        finish(new CommonException(CommonErrorCode.PayloadTooLarge, ownMessages.payloadTooLarge));
+        return;
       }
       chunks.push(buffer);
-    }
-    const raw = Buffer.concat(chunks);
-    (request as WebhookRequest).rawBody = raw;
-    return Readable.from([raw]);
+    });
+    payload.on('end', () => finish(null, Buffer.concat(chunks)));
+    payload.on('error', (error) => finish(error));
   });
 }
