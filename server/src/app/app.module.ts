@@ -4,7 +4,8 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { AccountModule } from '../modules/account/index.js';
 import { AuthModule } from '../modules/auth/index.js';
-import { BillingModule } from '../modules/billing/index.js';
+import { BillingModule, WebhooksModule } from '../modules/billing/index.js';
+
 import { CouponsModule } from '../modules/coupons/index.js';
 import { HealthModule } from '../modules/health/index.js';
 import { JobsModule } from '../jobs/jobs.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         AccountModule,
         CouponsModule,
         BillingModule,
+        WebhooksModule,
         LiveModule,
         JobsModule,
         MailModule,

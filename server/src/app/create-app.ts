@@ -26,6 +26,7 @@ import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
 import { HealthService } from '../modules/health/index.js';
 import { ProjectsService } from '../modules/projects/index.js';
+import { isWebhookPath, registerWebhookBodies } from '../modules/billing/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';
@@ -148,6 +149,8 @@ export async function startApp(
     // Only reply.setCookie is used (cookies are read from the header where needed): no parse of
     // every request's cookies in an onRequest hook; setCookie parses lazily if it must.
     await app.register(fastifyCookie as never, { hook: false } as never);
+    // The gateways' webhooks: their signature is the proof of origin, and it covers the raw bytes.
+    registerWebhookBodies(fastify, config.jsonBodyLimitBytes);
     registerCsrfProtection(
       fastify,
       (request) =>
@@ -161,6 +164,7 @@ export async function startApp(
               body: { error: ownMessages.csrfRejected, requestId: String(request.id) },
             }
           : { status: 403, body: ownMessages.csrfRejected },
+      (request) => isWebhookPath(request.url),
     );
     useJsonBodyParser(app, config.jsonBodyLimitBytes);
     await registerUploads(app);

@@ -67,12 +67,16 @@ export interface BillingConfig {
     /** Another Stripe API origin (the local test server); null for Stripe itself. */
     apiUrl: string | null;
     priceIds: Record<string, string>;
+    /** Charge attempts of an unpaid invoice, as Stripe's retry settings make (past due until then). */
+    attemptLimit: number;
   } | null;
   braintree: {
     merchantId: string;
     publicKey: string;
     privateKey: string;
     environment: 'sandbox' | 'production' | 'development' | 'qa';
+    /** Another Braintree API origin (the local test server); null for the environment's own. */
+    apiUrl: string | null;
     planIds: Record<string, string>;
   } | null;
 }
@@ -375,6 +379,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
       apiUrl: url('STRIPE_API_URL', ['http:', 'https:']),
       priceIds: planIdMap(env, 'STRIPE_PRICE_'),
+      attemptLimit: integer('STRIPE_ATTEMPT_LIMIT', 4, 1, 8),
     };
   } else {
     const stray = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'].filter(
@@ -398,6 +403,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicKey: text('BRAINTREE_PUBLIC_KEY')!,
       privateKey: text('BRAINTREE_PRIVATE_KEY')!,
       environment: braintreeEnvironment as NonNullable<BillingConfig['braintree']>['environment'],
+      apiUrl: url('BRAINTREE_API_URL', ['http:', 'https:']),
       planIds: planIdMap(env, 'BRAINTREE_PLAN_'),
     };
   } else if (braintreeSet.length > 0) {

@@ -38,4 +38,8 @@ export const billingMessages = {
   notUpgrade: 'This change is not available for your plan.',
   noPaymentMethod: 'Add a payment method first.',
   sandboxNotice: 'Sandbox payments: no real money is charged.',
+  /** A gateway webhook whose signature does not verify (400). */
+  webhookSignatureInvalid: 'The webhook signature is not valid.',
+  /** A gateway webhook that refers to something not known yet: the gateway delivers it again (503). */
+  webhookRetry: 'The event cannot be applied yet. Please deliver it again.',
 } as const;

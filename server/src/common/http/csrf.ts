@@ -33,9 +33,11 @@ export function registerCsrfProtection(
   fastify: FastifyInstance,
   allowedOrigin: (request: FastifyRequest) => string,
   reject: (request: FastifyRequest) => { status: number; body: unknown },
+  /** Requests that prove their origin otherwise (signed gateway webhooks). */
+  exempt: (request: FastifyRequest) => boolean = () => false,
 ): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!isCrossSiteWrite(request, allowedOrigin)) return;
+    if (exempt(request) || !isCrossSiteWrite(request, allowedOrigin)) return;
     const { status, body } = reject(request);
     return reply.status(status).header('cache-control', 'no-store').send(body);
   });

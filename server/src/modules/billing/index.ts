@@ -9,6 +9,7 @@ export {
 } from './subscriptions/subscriptions.repository.js';
 export { CatalogService, type Quote } from './catalog/catalog.service.js';
 export * from './gateways/gateway.port.js';
+export { isWebhookPath, registerWebhookBodies, WebhooksModule } from './webhooks/index.js';
 export { PlanAccess, type PlanAccessInfo } from './access/plan-access.js';
 export {
   isPremiumState,

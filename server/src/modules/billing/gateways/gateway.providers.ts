@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { CONFIG } from '../../../common/tokens.js';
+import type { Clock } from '../../../common/clock.js';
+import { CLOCK, CONFIG } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
 import {
   CARD_GATEWAY,
@@ -9,6 +10,11 @@ import {
 } from './gateway.port.js';
 import { SandboxCardGateway } from './sandbox/sandbox-card.gateway.js';
 import { SandboxWalletGateway } from './sandbox/sandbox-wallet.gateway.js';
+import {
+  BraintreeWalletGateway,
+  braintreeSettingsFrom,
+} from './braintree/braintree-wallet.gateway.js';
+import { StripeCardGateway, stripeSettingsFrom } from './stripe/stripe-card.gateway.js';
 
 /**
  * Which gateways run: Stripe when STRIPE_SECRET_KEY is set, Braintree when its keys are set,
@@ -20,24 +26,24 @@ export const gatewayProviders: Provider[] = [
   SandboxWalletGateway,
   {
     provide: CARD_GATEWAY,
-    inject: [CONFIG, SandboxCardGateway],
-    useFactory: (config: AppConfig, sandbox: SandboxCardGateway): CardGateway => {
+    inject: [CONFIG, SandboxCardGateway, CLOCK],
+    useFactory: (config: AppConfig, sandbox: SandboxCardGateway, clock: Clock): CardGateway => {
       if (config.billing.stripe) {
-        // Stripe adapter: helper gateways (return the StripeCardGateway built from
-        // config.billing.stripe here).
-        throw new Error('STRIPE_SECRET_KEY is set but this build has no Stripe adapter.');
+        return new StripeCardGateway(stripeSettingsFrom(config.billing.stripe), undefined, clock);
       }
       return sandbox;
     },
   },
   {
     provide: WALLET_GATEWAY,
-    inject: [CONFIG, SandboxWalletGateway],
-    useFactory: (config: AppConfig, sandbox: SandboxWalletGateway): WalletGateway => {
+    inject: [CONFIG, SandboxWalletGateway, CLOCK],
+    useFactory: (config: AppConfig, sandbox: SandboxWalletGateway, clock: Clock): WalletGateway => {
       if (config.billing.braintree) {
-        // Braintree adapter: helper gateways (return the BraintreeWalletGateway built from
-        // config.billing.braintree here).
-        throw new Error('Braintree keys are set but this build has no Braintree adapter.');
+        return new BraintreeWalletGateway(
+          braintreeSettingsFrom(config.billing.braintree, config.billing.stripe?.attemptLimit),
+          undefined,
+          clock,
+        );
       }
       return sandbox;
     },

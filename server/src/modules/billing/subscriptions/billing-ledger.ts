@@ -34,6 +34,30 @@ export function snapshotDecision(
 }
 
 /**
+ * A snapshot whose customerRef is '' is a status report found by its subscription's external id
+ * (Braintree's notifications name no customer, and may carry no plan or dates): it brings the
+ * status, the past-due state and its time, and the plan and period end when it has them
+ * (planId '' and currentPeriodEnd null keep the stored ones); the rest stays as stored.
+ */
+export function mergeStatusReport(
+  current: SubscriptionRecord,
+  s: SubscriptionSnapshot,
+): SubscriptionSnapshot {
+  return {
+    ...s,
+    customerRef: '',
+    planId: s.planId || current.planId,
+    currentPeriodEnd: s.currentPeriodEnd ?? current.currentPeriodEnd,
+    cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+    extraSlots: current.extraSlots,
+    nextCycleSlots: current.nextCycleSlots,
+    scheduledPlanId: current.scheduledPlanId,
+    couponCode: current.couponCode,
+    paymentMethod: null,
+  };
+}
+
+/**
  * Applies what the gateways report, once: webhooks (applyEvent), call answers (applySnapshot)
  * and paid invoices (recordInvoice). Each method runs one transaction that has committed when
  * it returns, so a webhook may answer 2xx right after; 'retry' means nothing was written (the
@@ -82,17 +106,32 @@ export class BillingLedger {
     }
   }
 
-  private async snapshotIn(manager: EntityManager, s: SubscriptionSnapshot) {
-    const customerId = await this.repository.lockCustomerByRefIn(manager, s.gateway, s.customerRef);
+  private async snapshotIn(manager: EntityManager, reported: SubscriptionSnapshot) {
+    const byExternalId = reported.customerRef === '';
+    const customerId = byExternalId
+      ? await this.repository.lockCustomerBySubscriptionIn(
+          manager,
+          reported.gateway,
+          reported.externalId,
+        )
+      : await this.repository.lockCustomerByRefIn(manager, reported.gateway, reported.customerRef);
     if (customerId === null) throw new RetryLater();
     const current = await this.repository.currentOfCustomerIn(manager, customerId);
+    const s = byExternalId && current !== null ? mergeStatusReport(current, reported) : reported;
     if (snapshotDecision(current, s) === 'stale') return 'stale';
     await this.repository.writeSnapshotIn(manager, customerId, s);
     return 'applied';
   }
 
   private async invoiceIn(manager: EntityManager, i: InvoiceSnapshot) {
-    const customerId = await this.repository.lockCustomerByRefIn(manager, i.gateway, i.customerRef);
+    const customerId =
+      i.customerRef === '' && i.subscriptionExternalId !== null
+        ? await this.repository.lockCustomerBySubscriptionIn(
+            manager,
+            i.gateway,
+            i.subscriptionExternalId,
+          )
+        : await this.repository.lockCustomerByRefIn(manager, i.gateway, i.customerRef);
     if (customerId === null) throw new RetryLater();
     if (
       i.subscriptionExternalId !== null &&

@@ -181,6 +181,23 @@ export class SubscriptionsRepository {
     return rows[0]?.id ?? null;
   }
 
+  /**
+   * The customer whose row holds a gateway's subscription, locked like lockCustomerByRefIn:
+   * for gateways whose events name no customer (Braintree's subscription notifications).
+   */
+  async lockCustomerBySubscriptionIn(
+    manager: EntityManager,
+    gateway: GatewayName,
+    externalId: string,
+  ): Promise<string | null> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT c.id FROM customers c JOIN subscriptions s ON s.customer_id = c.id
+       WHERE s.gateway = $1 AND s.external_id = $2 FOR UPDATE OF c`,
+      [gateway, externalId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   async currentOfCustomerIn(
     manager: EntityManager,
     customerId: string,

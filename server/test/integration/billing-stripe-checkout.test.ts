@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { billingMessages, endpoints } from '@animata/contracts';
+import Stripe from 'stripe';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newCustomer, newSessionCookie } from '../support/factories.js';
+import { cookieCaller } from '../support/http-client.js';
+import {
+  seededStripeServer,
+  testStripePriceEnv,
+  type StripeServer,
+} from '../support/stripe-server.js';
+
+const WEBHOOK_SECRET = `whsec_${randomBytes(12).toString('hex')}`;
+const signer = new Stripe('sk_test_signer');
+
+describe('card checkout through StripeCardGateway: the app, the SDK and the local Stripe server', () => {
+  let app: TestApp;
+  let stripe: StripeServer;
+
+  before(async () => {
+    stripe = seededStripeServer();
+    const apiUrl = await stripe.start();
+    app = await startTestApp({
+      web: false,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_animata',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_animata',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: apiUrl,
+        ...testStripePriceEnv,
+      },
+    });
+  });
+  after(async () => {
+    await app?.stop();
+    await stripe?.stop();
+  });
+
+  const db = () => app.runtime.dataSource;
+
+  async function signedIn() {
+    const customer = await newCustomer(db());
+    const call = cookieCaller(app, await newSessionCookie(app, customer.id));
+    return { customer, call };
+  }
+
+  const rowOf = async (customerId: string) =>
+    (
+      (await db().query(
+        `SELECT s.gateway, s.external_id, s.plan_id, s.status, s.cancel_at_period_end, s.card_last4,
+              s.extra_slots, c.stripe_customer_id
+         FROM customers c LEFT JOIN subscriptions s ON s.customer_id = c.id WHERE c.id = $1`,
+        [customerId],
+      )) as Array<Record<string, unknown>>
+    )[0]!;
+
+  /** Delivers what the Stripe server recorded for one customer, each event twice, as Stripe may. */
+  async function deliverEventsOf(stripeCustomerId: string) {
+    const mine = stripe.events.filter((event) =>
+      JSON.stringify(event.data.object).includes(stripeCustomerId),
+    );
+    for (const event of [...mine, ...mine]) {
+      const body = JSON.stringify(event);
+      const response = await fetch(`${app.url}${endpoints.stripe.webhook.path}`, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({
+            payload: body,
+            secret: WEBHOOK_SECRET,
+          }),
+        },
+      });
+      assert.equal(response.status, 200, `${event.type}: ${await response.text()}`);
+    }
+    return mine.length;
+  }
+
+  it('previews and pays pro annual with pm_card_visa; the webhooks then change nothing twice', async () => {
+    const { customer, call } = await signedIn();
+    const preview = await call<{ payment: { amount: number } }>(
+      'POST',
+      endpoints.stripe.previewCost.path,
+      {
+        plan: 'annual',
+        product: 'pro',
+      },
+    );
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.equal(preview.body.payment.amount, 24000);
+
+    const paid = await call<{ invoiceExternalId?: string }>('POST', endpoints.stripe.pay.path, {
+      plan: 'annual',
+      product: 'pro',
+      source: 'pm_card_visa',
+      payment: preview.body.payment.amount,
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const row = await rowOf(customer.id);
+    assert.equal(row.gateway, 'stripe');
+    assert.equal(row.plan_id, 'pro-annual');
+    assert.equal(row.status, 'active');
+    assert.equal(row.card_last4, '4242');
+    assert.match(String(row.stripe_customer_id), /^cus_/);
+    assert.ok(stripe.subscriptions.has(String(row.external_id)));
+
+    const delivered = await deliverEventsOf(String(row.stripe_customer_id));
+    assert.ok(delivered >= 3);
+    const invoices = (await db().query(
+      `SELECT count(*)::int AS n FROM invoices WHERE customer_id = $1`,
+      [customer.id],
+    )) as Array<{ n: number }>;
+    assert.equal(invoices[0]!.n, 1);
+    assert.equal((await rowOf(customer.id)).status, 'active');
+  });
+
+  it('3-D Secure: a payment object, then handle3ds after the browser step makes it active', async () => {
+    const { customer, call } = await signedIn();
+    const paid = await call<{ payment?: { id: string; clientSecret: string } }>(
+      'POST',
+      endpoints.stripe.pay.path,
+      {
+        plan: 'monthly',
+        product: 'pro',
+        source: 'pm_card_threeDSecure2Required',
+      },
+    );
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    assert.ok(paid.body.payment, JSON.stringify(paid.body));
+    assert.match(paid.body.payment.clientSecret, /_secret_/);
+    stripe.confirmPayment(paid.body.payment.id);
+    const confirmed = await call('POST', endpoints.stripe.handle3ds.path, {
+      paymentIntentId: paid.body.payment.id,
+    });
+    assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+    const row = await rowOf(customer.id);
+    assert.equal(row.status, 'active');
+    assert.equal(row.plan_id, 'pro-monthly');
+  });
+
+  it('a declined card answers the provider message and stores no subscription', async () => {
+    const { customer, call } = await signedIn();
+    const paid = await call<{ error?: string }>('POST', endpoints.stripe.pay.path, {
+      plan: 'annual',
+      product: 'pro',
+      source: 'pm_card_chargeDeclined',
+    });
+    assert.ok(paid.status >= 400 && paid.status < 500, String(paid.status));
+    assert.equal(paid.body.error, billingMessages.declined);
+    assert.equal((await rowOf(customer.id)).status, null);
+  });
+
+  it('upgrades pro → team prorated, then cancels the renewal', async () => {
+    const { customer, call } = await signedIn();
+    const paid = await call('POST', endpoints.stripe.pay.path, {
+      plan: 'annual',
+      product: 'pro',
+      source: 'pm_card_visa',
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const preview = await call<{ payment: { amount: number } }>(
+      'POST',
+      endpoints.stripe.previewCost.path,
+      {
+        plan: 'annual',
+        product: 'team',
+      },
+    );
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.ok(preview.body.payment.amount > 0 && preview.body.payment.amount <= 108000 - 24000);
+    const upgraded = await call('POST', endpoints.stripe.upgradeSubscription.path, {
+      plan: 'annual',
+      product: 'team',
+      payment: preview.body.payment.amount,
+    });
+    assert.equal(upgraded.status, 200, JSON.stringify(upgraded.body));
+    assert.equal((await rowOf(customer.id)).plan_id, 'team-annual');
+
+    const canceled = await call('POST', endpoints.stripe.cancelSubscription.path, {
+      reason: { code: 1 },
+    });
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    const row = await rowOf(customer.id);
+    assert.equal(row.cancel_at_period_end, true);
+    assert.equal(stripe.subscriptions.get(String(row.external_id))?.cancelAtPeriodEnd, true);
+  });
+});
