@@ -7,7 +7,8 @@
 
 export type GatewayName = 'stripe' | 'braintree' | 'sandbox-card' | 'sandbox-wallet';
 
-export type GatewaySubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled' | 'expired';
+export type GatewaySubscriptionStatus =
+  'incomplete' | 'active' | 'past_due' | 'canceled' | 'expired';
 
 /** A subscription as the gateway reports it: what webhooks and call answers both carry. */
 export interface SubscriptionSnapshot {
@@ -26,9 +27,7 @@ export interface SubscriptionSnapshot {
   scheduledPlanId: string | null;
   couponCode: string | null;
   paymentMethod:
-    | { type: 'card'; brand: string; last4: string }
-    | { type: 'paypal'; email: string }
-    | null;
+    { type: 'card'; brand: string; last4: string } | { type: 'paypal'; email: string } | null;
   pastDue: { since: Date; attemptCount: number; attemptLimit: number } | null;
   /** The gateway's time of this state: an older snapshot never overwrites a newer one. */
   stateAt: Date;
@@ -103,7 +102,10 @@ export interface CostPreview {
 
 /** The gateway refused the payment: its message is shown as given (§8). */
 export class PaymentDeclinedError extends Error {
-  constructor(message: string, readonly declineCode: string | null = null) {
+  constructor(
+    message: string,
+    readonly declineCode: string | null = null,
+  ) {
     super(message);
     this.name = 'PaymentDeclinedError';
   }
