@@ -4,3 +4,4 @@ export * from './checkout.js';
 export * from './billing-messages.js';
 export * from './plan-features.js';
 export * from './price-math.js';
+export * from './card-form.js';
