@@ -172,8 +172,7 @@ export async function loadCheckout(
   const coupon = url.searchParams.get('coupon') || null;
   const extraSlots = extraSlotsOf(url.searchParams.get('extraSlots'), target.product);
   const closeTo = closePath(url.searchParams);
-  const fail = (message: string) =>
-    redirectWithNotification(closeTo, notify('error', message), {});
+  const fail = (message: string) => redirectWithNotification(closeTo, notify('error', message), {});
 
   const customer = (await client.expect(client.call(endpoints.customer.get))).customer;
   // The checkout is skipped while a payment waits for 3-D Secure (§4): that one resumes first.
@@ -201,7 +200,9 @@ export async function loadCheckout(
     throw fail(
       serverMessage(
         preview,
-        target.kind === 'upgrade' ? billingMessages.upgradePreviewFailed : billingMessages.unknownError,
+        target.kind === 'upgrade'
+          ? billingMessages.upgradePreviewFailed
+          : billingMessages.unknownError,
       ),
     );
   }
@@ -299,7 +300,8 @@ export async function checkoutAction(
   }
 
   const step = await runTwoFactorStep(form, client, 'payment');
-  if (step.kind === 'cancelled') return data<CheckoutActionData>({ step: 'form', method: state.method });
+  if (step.kind === 'cancelled')
+    return data<CheckoutActionData>({ step: 'form', method: state.method });
   if (step.kind === 'pending') {
     return data<CheckoutActionData>(
       { step: 'two-factor', twoFactor: step.state, payment: state },
@@ -418,7 +420,10 @@ class PaymentFinisher {
     });
     if (providerError) return this.redirectError('card', providerError);
     if (!handled.ok) {
-      return this.redirectError('card', serverMessage(handled, billingMessages.unknownServerError3ds));
+      return this.redirectError(
+        'card',
+        serverMessage(handled, billingMessages.unknownServerError3ds),
+      );
     }
     return this.succeeded('card', handled.data);
   }
@@ -462,7 +467,13 @@ class PaymentFinisher {
         ? billingMessages.upgraded(planTitleOf(bought?.product ?? target.product))
         : billingMessages.paymentSuccess;
     return redirectWithNotification(
-      resultPath('success', method, bought?.period ?? target.period, bought?.product ?? target.product, coupon),
+      resultPath(
+        'success',
+        method,
+        bought?.period ?? target.period,
+        bought?.product ?? target.product,
+        coupon,
+      ),
       notify('success', message),
     );
   }
@@ -568,7 +579,8 @@ export async function pendingPaymentAction(request: Request, context: AppLoadCon
   const client = api(request, context);
   const customer = (await client.expect(client.call(endpoints.customer.get))).customer;
   const pending = customer.subscription.pending;
-  if (!pending) throw redirect(pagePaths.pricing, { headers: { 'set-cookie': clearPendingWarning() } });
+  if (!pending)
+    throw redirect(pagePaths.pricing, { headers: { 'set-cookie': clearPendingWarning() } });
   const target: CheckoutTarget = {
     kind: 'pay',
     period: pending.plan,
@@ -585,4 +597,3 @@ export async function pendingPaymentAction(request: Request, context: AppLoadCon
   response.headers.append('set-cookie', clearPendingWarning());
   return response;
 }
-

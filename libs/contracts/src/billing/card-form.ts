@@ -92,14 +92,17 @@ export function validateSandboxCard(
   const digitsOfExpiry = values.expiry.replace(/\D/g, '');
   if (!expiry) {
     errors.expiry =
-      digitsOfExpiry.length < 4 ? cardFormMessages.expiryIncomplete : cardFormMessages.expiryInvalid;
+      digitsOfExpiry.length < 4
+        ? cardFormMessages.expiryIncomplete
+        : cardFormMessages.expiryInvalid;
   } else if (expiry.month < 1 || expiry.month > 12) {
     errors.expiry = cardFormMessages.expiryInvalid;
   } else {
     const year = now.getUTCFullYear() % 100;
     const month = now.getUTCMonth() + 1;
     if (expiry.year < year) errors.expiry = cardFormMessages.expiryYearPast;
-    else if (expiry.year === year && expiry.month < month) errors.expiry = cardFormMessages.expiryPast;
+    else if (expiry.year === year && expiry.month < month)
+      errors.expiry = cardFormMessages.expiryPast;
   }
   if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = cardFormMessages.cvcIncomplete;
   return { errors, source: Object.keys(errors).length === 0 ? source : null };

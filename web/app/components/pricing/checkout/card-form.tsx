@@ -253,19 +253,17 @@ function StripeCardForm({
         event.preventDefault();
         if (busy || !stripe || !card.current) return;
         setWorking(true);
-        void stripe
-          .createPaymentMethod({ type: 'card', card: card.current })
-          .then((result) => {
-            setWorking(false);
-            if (result.error || !result.paymentMethod) {
-              setError(result.error?.message ?? billingMessages.unknownError);
-              return;
-            }
-            submit(
-              { ...fields, method: 'card', source: result.paymentMethod.id, intent: 'pay-card' },
-              { method: 'post' },
-            );
-          });
+        void stripe.createPaymentMethod({ type: 'card', card: card.current }).then((result) => {
+          setWorking(false);
+          if (result.error || !result.paymentMethod) {
+            setError(result.error?.message ?? billingMessages.unknownError);
+            return;
+          }
+          submit(
+            { ...fields, method: 'card', source: result.paymentMethod.id, intent: 'pay-card' },
+            { method: 'post' },
+          );
+        });
       }}
     >
       <div className="field">

@@ -59,9 +59,11 @@ export function CheckoutView({
         />
       ) : data.target.kind === 'upgrade' ? (
         <Form method="post" className="upgrade-form">
-          {Object.entries({ ...base, method: data.target.method ?? 'card' }).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+          {Object.entries({ ...base, method: data.target.method ?? 'card' }).map(
+            ([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ),
+          )}
           <FormNotice>{form?.notice}</FormNotice>
           <SubmitButton
             name="intent"

@@ -45,7 +45,9 @@ export function OrderSummary({ data }: { data: CheckoutLoaderData }) {
           className="seats"
           preventScrollReset
           replace
-          onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+          onChange={(event) =>
+            submit(event.currentTarget, { replace: true, preventScrollReset: true })
+          }
         >
           {coupon ? <input type="hidden" name="coupon" value={coupon} /> : null}
           <p className="seats__included">{TEAM_INCLUDED_SEATS} seats included</p>

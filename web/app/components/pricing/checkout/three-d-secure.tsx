@@ -20,7 +20,9 @@ interface ThreeDSecureProps {
  */
 export function ThreeDSecure({ challenge, publishableKey, fields }: ThreeDSecureProps) {
   if (challenge.gateway === 'stripe' && publishableKey) {
-    return <StripeConfirmation challenge={challenge} publishableKey={publishableKey} fields={fields} />;
+    return (
+      <StripeConfirmation challenge={challenge} publishableKey={publishableKey} fields={fields} />
+    );
   }
   return <SandboxChallenge challenge={challenge} fields={fields} />;
 }
@@ -60,8 +62,8 @@ function SandboxChallenge({ challenge, fields }: Omit<ThreeDSecureProps, 'publis
       </p>
       <h3 id="three-ds-title">3D Secure 2 Test Page</h3>
       <p>
-        This is a test page for 3D Secure 2 authentication. In live mode your bank would ask you
-        to confirm this payment here. Complete or fail the authentication to continue.
+        This is a test page for 3D Secure 2 authentication. In live mode your bank would ask you to
+        confirm this payment here. Complete or fail the authentication to continue.
       </p>
       <div className="three-ds__buttons">
         {answer('complete', 'Complete authentication', 'primary')}

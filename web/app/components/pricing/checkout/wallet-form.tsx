@@ -32,24 +32,20 @@ export function WalletForm({ clientToken, fields, notice }: WalletFormProps) {
         ),
       )}
       <FormNotice>{notice}</FormNotice>
-      <SubmitButton
-        name="intent"
-        value="pay-wallet"
-        variant="ghost"
-        block
-        pending={busy}
-      >
+      <SubmitButton name="intent" value="pay-wallet" variant="ghost" block pending={busy}>
         Pay with PayPal (sandbox)
       </SubmitButton>
     </Form>
   );
 }
 
-
 function DropIn({ clientToken, fields, notice }: WalletFormProps & { clientToken: string }) {
   const hydrated = useHydrated();
   const container = useRef<HTMLDivElement>(null);
-  const instance = useRef<{ requestPaymentMethod(): Promise<{ nonce: string }>; teardown(): Promise<void> } | null>(null);
+  const instance = useRef<{
+    requestPaymentMethod(): Promise<{ nonce: string }>;
+    teardown(): Promise<void>;
+  } | null>(null);
   const submit = useSubmit();
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
@@ -104,7 +100,8 @@ function DropIn({ clientToken, fields, notice }: WalletFormProps & { clientToken
             .catch((reason: unknown) => {
               // A closed PayPal window only stops the loading (§8).
               const cancelled =
-                reason instanceof Error && /cancel|closed/i.test(`${reason.name} ${reason.message}`);
+                reason instanceof Error &&
+                /cancel|closed/i.test(`${reason.name} ${reason.message}`);
               if (!cancelled) setError(billingMessages.walletFailed);
             })
             .finally(() => setWorking(false));
