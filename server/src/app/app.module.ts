@@ -4,6 +4,7 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { AccountModule } from '../modules/account/index.js';
 import { AuthModule } from '../modules/auth/index.js';
+import { BillingModule } from '../modules/billing/index.js';
 import { CouponsModule } from '../modules/coupons/index.js';
 import { HealthModule } from '../modules/health/index.js';
 import { JobsModule } from '../jobs/jobs.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         AuthModule,
         AccountModule,
         CouponsModule,
+        BillingModule,
         LiveModule,
         JobsModule,
         MailModule,

@@ -107,4 +107,60 @@ describe('loadConfig', () => {
       /S3_ENDPOINT is set but S3_BUCKET is not/,
     );
   });
+
+  it('runs the sandbox gateways without keys, and Stripe and Braintree with theirs', () => {
+    assert.deepEqual(loadConfig({}).billing, { stripe: null, braintree: null });
+    assert.deepEqual(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+        STRIPE_PRICE_PRO_ANNUAL: 'price_pro_annual',
+        STRIPE_PRICE_TEAM_SLOT_MONTHLY: 'price_slot_monthly',
+        BRAINTREE_MERCHANT_ID: 'merchant',
+        BRAINTREE_PUBLIC_KEY: 'public',
+        BRAINTREE_PRIVATE_KEY: 'private',
+        BRAINTREE_PLAN_PRO_MONTHLY: 'bt-pro-monthly',
+      }).billing,
+      {
+        stripe: {
+          secretKey: 'sk_test_1',
+          publishableKey: 'pk_test_1',
+          webhookSecret: 'whsec_1',
+          apiUrl: 'http://127.0.0.1:12111',
+          priceIds: { 'pro-annual': 'price_pro_annual', 'team-slot-monthly': 'price_slot_monthly' },
+        },
+        braintree: {
+          merchantId: 'merchant',
+          publicKey: 'public',
+          privateKey: 'private',
+          environment: 'sandbox',
+          planIds: { 'pro-monthly': 'bt-pro-monthly' },
+        },
+      },
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          STRIPE_SECRET_KEY: 'sk_test_1',
+          BRAINTREE_MERCHANT_ID: 'merchant',
+          BRAINTREE_ENVIRONMENT: 'moon',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY/);
+        assert.match(error.message, /BRAINTREE_ENVIRONMENT must be sandbox/);
+        assert.match(
+          error.message,
+          /BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY must be set together/,
+        );
+        return true;
+      },
+    );
+    assert.throws(
+      () => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+      /STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not/,
+    );
+  });
 });

@@ -50,6 +50,41 @@ export interface AppConfig {
     facebook:
       (OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string }) | null;
   };
+  billing: BillingConfig;
+}
+
+/**
+ * The payment gateways (billing-teams-apps §7). A null gateway runs its sandbox, the embedded
+ * default. Plan ids are ours ('pro-annual'); the maps give each gateway's own price or plan id,
+ * from STRIPE_PRICE_<PLAN_ID> / BRAINTREE_PLAN_<PLAN_ID> (plan id in upper snake case).
+ */
+export interface BillingConfig {
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    /** Null: webhooks are refused (nothing can verify them). */
+    webhookSecret: string | null;
+    /** Another Stripe API origin (the local test server); null for Stripe itself. */
+    apiUrl: string | null;
+    priceIds: Record<string, string>;
+  } | null;
+  braintree: {
+    merchantId: string;
+    publicKey: string;
+    privateKey: string;
+    environment: 'sandbox' | 'production' | 'development' | 'qa';
+    planIds: Record<string, string>;
+  } | null;
+}
+
+/** 'STRIPE_PRICE_TEAM_SLOT_ANNUAL' → 'team-slot-annual', from every variable with the prefix. */
+export function planIdMap(env: Record<string, string | undefined>, prefix: string) {
+  const map: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(prefix) || value === undefined || value.trim() === '') continue;
+    map[name.slice(prefix.length).toLowerCase().replace(/_/g, '-')] = value.trim();
+  }
+  return map;
 }
 
 export interface S3Config {
@@ -207,6 +242,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3: null,
     recaptcha: null,
     social: { google: null, facebook: null },
+    billing: { stripe: null, braintree: null },
   };
   /** "N/S": N requests per S seconds. */
   const rate = (name: string, fallback: RateRule): RateRule => {
@@ -327,6 +363,45 @@ export function loadConfig(env: Env = process.env): AppConfig {
       problems.push(
         `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not.`,
       );
+  }
+  const stripeSecret = text('STRIPE_SECRET_KEY');
+  if (stripeSecret !== null) {
+    const publishableKey = text('STRIPE_PUBLISHABLE_KEY');
+    if (publishableKey === null)
+      problems.push('STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY.');
+    config.billing.stripe = {
+      secretKey: stripeSecret,
+      publishableKey: publishableKey ?? '',
+      webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
+      apiUrl: url('STRIPE_API_URL', ['http:', 'https:']),
+      priceIds: planIdMap(env, 'STRIPE_PRICE_'),
+    };
+  } else {
+    const stray = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'].filter(
+      (name) => text(name) !== null,
+    );
+    if (stray.length > 0)
+      problems.push(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but STRIPE_SECRET_KEY is not.`,
+      );
+  }
+  const braintreeKeys = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'];
+  const braintreeSet = braintreeKeys.filter((name) => text(name) !== null);
+  const braintreeEnvironment = text('BRAINTREE_ENVIRONMENT') ?? 'sandbox';
+  if (!['sandbox', 'production', 'development', 'qa'].includes(braintreeEnvironment))
+    problems.push(
+      `BRAINTREE_ENVIRONMENT must be sandbox, production, development or qa, got "${braintreeEnvironment}".`,
+    );
+  if (braintreeSet.length === braintreeKeys.length) {
+    config.billing.braintree = {
+      merchantId: text('BRAINTREE_MERCHANT_ID')!,
+      publicKey: text('BRAINTREE_PUBLIC_KEY')!,
+      privateKey: text('BRAINTREE_PRIVATE_KEY')!,
+      environment: braintreeEnvironment as NonNullable<BillingConfig['braintree']>['environment'],
+      planIds: planIdMap(env, 'BRAINTREE_PLAN_'),
+    };
+  } else if (braintreeSet.length > 0) {
+    problems.push(`${braintreeKeys.join(', ')} must be set together.`);
   }
   if (!config.runWorkers && text('REDIS_URL') === null) {
     // Without Redis, jobs live in the memory of the process that queued them: nobody else can

@@ -5,3 +5,4 @@ export * from './billing-messages.js';
 export * from './plan-features.js';
 export * from './price-math.js';
 export * from './card-form.js';
+export * from './billing-dto.js';

@@ -147,6 +147,8 @@ export interface WalletGateway extends GatewayCommon {
   readonly name: 'braintree' | 'sandbox-wallet';
   /** Vaults the PayPal account behind the nonce; returns its token and e-mail. */
   vaultNonce(customerRef: string, nonce: string): Promise<{ token: string; email: string }>;
+  /** The drop-in's client token (Braintree); absent or null for the sandbox. */
+  clientToken?(): Promise<string | null>;
 }
 
 export const CARD_GATEWAY = Symbol('CARD_GATEWAY');

@@ -1,0 +1,81 @@
+import type { PlanCoupon } from '@animata/contracts';
+import type { CouponRecord, PlanRecord } from './catalog.repository.js';
+
+/** What a coupon's ribbon may say, by its custom design; the code otherwise. */
+const COUPON_TEXTS: Record<string, string> = {
+  'black-friday-promo': 'Black Friday',
+  'cyber-monday-promo': 'Cyber Monday',
+  'spring-2022': 'Spring',
+  'gif-export-2022': 'GIF Export',
+};
+
+export function couponIsLive(coupon: CouponRecord, now: Date): boolean {
+  return coupon.expiresAt === null || coupon.expiresAt.getTime() > now.getTime();
+}
+
+/**
+ * The coupon prices use: the requested code when it exists and runs, else the site coupon when
+ * it runs, else none. An unknown or expired code is no error, it just gives no coupon of its own.
+ */
+export function chooseCoupon(
+  requested: CouponRecord | null,
+  site: CouponRecord | null,
+  now: Date,
+): CouponRecord | null {
+  if (requested && couponIsLive(requested, now)) return requested;
+  if (site && couponIsLive(site, now)) return site;
+  return null;
+}
+
+/** A coupon applies to the purchasable plans (monthly, annual) of its product, or of all paid. */
+export function couponAppliesTo(coupon: CouponRecord, plan: PlanRecord): boolean {
+  if (!plan.purchasable) return false;
+  if (plan.product === 'free' || plan.product === 'team-slot') return false;
+  return coupon.limitation === null || coupon.limitation === plan.product;
+}
+
+export function planCoupon(coupon: CouponRecord): PlanCoupon {
+  return {
+    code: coupon.code,
+    text: COUPON_TEXTS[coupon.customDesign ?? ''] ?? coupon.code,
+    type: coupon.type,
+    discount: coupon.type === 'percent' ? coupon.discount : coupon.discount / 100,
+  };
+}
+
+/**
+ * The first billing cycle's price of a plan in cents, with the coupon if it applies: percent
+ * coupons take their share of the monthly price (rounded to the cent), amount coupons come off
+ * the cycle's total (never below 0). `monthlyCents` is the cycle's total over its months.
+ */
+export function cyclePrice(
+  plan: PlanRecord,
+  coupon: CouponRecord | null,
+): { monthlyCents: number; totalCents: number; originalTotalCents: number; applied: boolean } {
+  const originalTotalCents = plan.monthlyPriceCents * plan.months;
+  if (!coupon || !couponAppliesTo(coupon, plan))
+    return {
+      monthlyCents: plan.monthlyPriceCents,
+      totalCents: originalTotalCents,
+      originalTotalCents,
+      applied: false,
+    };
+  if (coupon.type === 'percent') {
+    const monthlyCents = Math.round((plan.monthlyPriceCents * (100 - coupon.discount)) / 100);
+    return {
+      monthlyCents,
+      totalCents: monthlyCents * plan.months,
+      originalTotalCents,
+      applied: true,
+    };
+  }
+  const totalCents = Math.max(0, originalTotalCents - coupon.discount);
+  return {
+    monthlyCents: Math.round(totalCents / plan.months),
+    totalCents,
+    originalTotalCents,
+    applied: true,
+  };
+}
+
+export const dollars = (cents: number): number => Math.round(cents) / 100;
