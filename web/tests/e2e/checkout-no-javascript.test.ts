@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { billingMessages, cardFormMessages } from '@animata/contracts';
+import { snackbar, useBrowserTest } from '../support/browser.js';
+import { customerOf, dialog, fillCard, signedIn } from './checkout-support.js';
+
+/** The checkout with JavaScript off: the dialog is a page section, every step a form post. */
+describe('the checkout dialog (JavaScript off)', () => {
+  const t = useBrowserTest();
+
+  it('buys Pro annual with the sandbox card through plain forms', async () => {
+    const { cookies } = await signedIn(t);
+    const page = await t.open('/pay/monthly/pro', { cookies, javaScript: false });
+    const checkout = dialog(page, billingMessages.checkoutTitle);
+    await checkout.waitFor();
+    // The period switch is a link that rewrites the path.
+    await checkout.getByRole('link', { name: 'Annual' }).click();
+    await page.waitForURL(/\/pay\/annual\/pro$/);
+
+    // The action checks the card with the same rules and messages.
+    let form = await fillCard(page, '4000 0000 0000 1234', '01 / 20', '12');
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByText(cardFormMessages.numberInvalid).waitFor();
+    await page.getByText(cardFormMessages.expiryYearPast).waitFor();
+    await page.getByText(cardFormMessages.cvcIncomplete).waitFor();
+
+    form = await fillCard(page, '4242 4242 4242 4242');
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/pricing\?payment=success&method=card&plan=annual&product=pro$/);
+    await snackbar(page, billingMessages.paymentSuccess);
+    assert.equal((await customerOf(page)).subscription.planTitle, 'Pro');
+  });
+});

@@ -1,0 +1,69 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { CardPayRequest, CustomerResponse, PayResponse } from '@animata/contracts';
+import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
+import type { BrowserTest, ViewportName } from '../support/browser.js';
+
+/** Where the lead collects the checkout's screenshots (besides the repository's screenshots/). */
+const SHOTS_DIR = process.env.CHECKOUT_SHOTS_DIR ?? '/work/wt/shots/checkout';
+
+/** A signed-in customer (two-factor on when asked) and the cookies of their session. */
+export async function signedIn(
+  t: BrowserTest,
+  options: { twoFactor?: boolean } = {},
+): Promise<{ customer: { id: string; email: string }; cookies: Record<string, string> }> {
+  const customer = await newCustomer(t.app.runtime.dataSource, {
+    ...(options.twoFactor ? { twoFactorEnabled: true } : {}),
+  });
+  const token = await newSession(t.app, customer.id);
+  return { customer, cookies: { [sessionCookieName(t.app.config)]: token } };
+}
+
+/** The customer object as the BFF answers it to the page's session. */
+export async function customerOf(page: Page): Promise<CustomerResponse['customer']> {
+  const response = await page.request.get('/api/animata/customer');
+  const body = (await response.json()) as CustomerResponse;
+  return body.customer;
+}
+
+/** Pays through the card API alone (as scripts do), with a sandbox test payment-method id. */
+export async function payByApi(
+  t: BrowserTest,
+  page: Page,
+  body: Omit<CardPayRequest, 'payment'> & { payment?: number },
+): Promise<PayResponse> {
+  const preview = await page.request.post('/api/animata/stripe/preview-cost', {
+    data: { plan: body.plan, product: body.product, extraSlots: body.extraSlots ?? 0 },
+    headers: { origin: t.app.url },
+  });
+  const amount = ((await preview.json()) as { payment: { amount: number } }).payment.amount;
+  const response = await page.request.post('/api/animata/stripe/pay', {
+    data: { payment: amount, extraSlots: 0, ...body },
+    headers: { origin: t.app.url },
+  });
+  if (!response.ok())
+    throw new Error(`pay answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as PayResponse;
+}
+
+/** Fills the sandbox card form. */
+export async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {
+  const form = page.getByRole('form', { name: 'Card' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM / YY)').fill(expiry);
+  await form.getByLabel('CVC').fill(cvc);
+  return form;
+}
+
+/** The checkout or upgrade dialog by its title. */
+export function dialog(page: Page, title: string) {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** A full-page screenshot, copied to the checkout's screenshot folder. */
+export async function shot(t: BrowserTest, page: Page, name: string, viewport: ViewportName) {
+  const file = await t.screenshot(page, `checkout-${name}-${viewport}`);
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await copyFile(file, path.join(SHOTS_DIR, `${name}-${viewport === 'desktop' ? 1280 : 375}.png`));
+}
