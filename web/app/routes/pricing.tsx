@@ -1,29 +1,33 @@
-import type { MetaFunction } from '@remix-run/node';
-import { TopBar } from '../components/top-bar.js';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
+import { Await, useLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Suspense } from 'react';
+import { PricingLoading, PricingPage, pricingLinks } from '../components/pricing/pricing-page.js';
+import { loadPricing } from '../utils/pricing.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const meta: MetaFunction = () => [{ title: 'Plans and pricing · Animata' }];
+export const links = pricingLinks;
+
+/** The pricing page (billing-teams-apps §2): open to visitors and customers. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadPricing(request, context);
+}
 
 /**
- * Where 'Upgrade' and the promo banner lead. The plans and checkout are the next issue; until
- * then the page says so rather than showing prices nobody can pay (decision 53).
+ * On a client navigation the page comes at once with a spinner, and the plans when the server
+ * answers (§2: a spinner until products arrive). The first load is rendered on the server.
  */
+export function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  return { pending: serverLoader<typeof loader>() };
+}
+
 export default function Pricing() {
+  const data = useLoaderData<typeof loader | typeof clientLoader>();
+  if (!('pending' in data)) return <PricingPage {...data} />;
   return (
-    <>
-      <TopBar />
-      <main id="main" className="page page--narrow">
-        <header className="page-header">
-          <h1>Plans and pricing</h1>
-        </header>
-        <section className="empty-state" aria-labelledby="pricing-soon">
-          <h2 id="pricing-soon">Coming soon</h2>
-          <p>
-            The Starter, Pro and Team plans, with monthly and yearly billing, will be compared and
-            bought here. Every account is on the free plan until then.
-          </p>
-        </section>
-      </main>
-    </>
+    <Suspense fallback={<PricingLoading />}>
+      <Await resolve={data.pending}>{(resolved) => <PricingPage {...resolved} />}</Await>
+    </Suspense>
   );
 }

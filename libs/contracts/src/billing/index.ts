@@ -5,4 +5,5 @@ export * from './billing-messages.js';
 export * from './plan-features.js';
 export * from './price-math.js';
 export * from './card-form.js';
+export * from './plan-action.js';
 export * from './billing-dto.js';
