@@ -8,12 +8,15 @@ import {
   readTarget,
   type CheckoutActionData,
 } from '../utils/checkout.server.js';
+import { loadPricing } from '../utils/pricing.server.js';
+import { pricingLinks } from '../components/pricing/pricing-page.js';
 import authStylesUrl from '../styles/auth.css?url';
 import checkoutStylesUrl from '../styles/checkout.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 
 export const links = () => [
+  ...pricingLinks(),
   { rel: 'stylesheet', href: authStylesUrl },
   { rel: 'stylesheet', href: checkoutStylesUrl },
 ];
@@ -21,8 +24,13 @@ export const links = () => [
 export const meta: MetaFunction = () => [{ title: 'Updating subscription · Animata' }];
 
 /** /upgrade/{card|paypal}/{monthly|annual}/{product}: the 'Updating subscription' dialog over the pricing page. */
-export function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadCheckout(request, context, readTarget('upgrade', params));
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const target = readTarget('upgrade', params);
+  const [checkout, pricing] = await Promise.all([
+    loadCheckout(request, context, target),
+    loadPricing(request, context),
+  ]);
+  return { checkout, pricing };
 }
 
 export function action({ request, context, params }: ActionFunctionArgs) {
@@ -44,11 +52,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : defaultShouldRevalidate;
 
 export default function Upgrade() {
-  const data = useLoaderData<typeof loader>();
+  const { checkout, pricing } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as CheckoutActionData | undefined;
   return (
-    <PricingBackdrop>
-      <CheckoutView data={data} result={result} />
+    <PricingBackdrop pricing={pricing}>
+      <CheckoutView data={checkout} result={result} />
     </PricingBackdrop>
   );
 }

@@ -556,8 +556,8 @@ export async function loadPendingPayment(request: Request, context: AppLoadConte
   }
   const { warning, setCookie } = pendingWarningFor(request, customer);
   const config = await client.call(endpoints.pricing.paymentConfig);
-  return data(
-    {
+  return {
+    body: {
       warning: warning ?? {
         planName: pending.planName,
         message: billingMessages.pendingPayment(pending.planName),
@@ -567,8 +567,9 @@ export async function loadPendingPayment(request: Request, context: AppLoadConte
       config: config.ok ? config.data : { stripePublishableKey: null, braintreeClientToken: null },
       closeTo: pagePaths.pricing,
     },
-    setCookie ? { headers: { 'set-cookie': setCookie } } : undefined,
-  );
+    /** The warning's start, set once. */
+    headers: new Headers(setCookie ? { 'set-cookie': setCookie } : {}),
+  };
 }
 
 /** The pending payment's challenge answered: handle3ds, then the result; the cookie cleared. */

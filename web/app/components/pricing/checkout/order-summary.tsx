@@ -19,10 +19,10 @@ export function OrderSummary({ data }: { data: CheckoutLoaderData }) {
     <section className="order-summary" aria-label="Your order">
       <div className="order-summary__plan">
         <p className="order-summary__product">{plan.title}</p>
-        <nav className="period-switch" aria-label="Billing period">
+        <nav className="checkout-period" aria-label="Billing period">
           {(['monthly', 'annual'] as const).map((period) =>
             period === target.period ? (
-              <span key={period} className="period-switch__option is-current" aria-current="true">
+              <span key={period} className="checkout-period__option is-current" aria-current="true">
                 {PERIOD_LABEL[period]}
               </span>
             ) : (
@@ -31,7 +31,7 @@ export function OrderSummary({ data }: { data: CheckoutLoaderData }) {
                 to={data.switchTo.to}
                 replace
                 preventScrollReset
-                className="period-switch__option"
+                className="checkout-period__option"
               >
                 {PERIOD_LABEL[period]}
               </Link>

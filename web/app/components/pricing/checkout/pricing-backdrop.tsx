@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
-import { TopBar } from '../../top-bar.js';
+import type { PricingData } from '../../../utils/pricing.server.js';
+import { PricingPage } from '../pricing-page.js';
 
-/**
- * What the dialogs sit over: the pricing page. Until the pricing page's component is merged in,
- * the page's frame (top bar and an empty main) stands in for it.
- */
-export function PricingBackdrop({ children }: { children: ReactNode }) {
+/** What the dialogs sit over: the pricing page, drawn from loadPricing's data. */
+export function PricingBackdrop({ pricing, children }: { pricing: PricingData; children: ReactNode }) {
   return (
     <>
-      <TopBar />
-      <main id="main" className="page checkout-page">
-        {children}
-      </main>
+      <PricingPage {...pricing} />
+      {children}
     </>
   );
 }
