@@ -126,6 +126,7 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
       '/upgrade/cash/annual/team',
     ]) {
       const page = await t.newPage({ cookies });
+      t.allowConsoleError(page, /status of 404/);
       const response = await page.goto(path);
       assert.equal(response?.status(), 404, path);
       await page.getByText(catalogueMessages.notFound).waitFor();
