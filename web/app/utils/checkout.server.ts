@@ -262,16 +262,6 @@ function readPaymentState(form: FormData, fallbackMethod: CheckoutMethod): Payme
   };
 }
 
-/** The hidden fields that carry a payment between the dialog's steps. */
-export function paymentFields(state: PaymentState): Record<string, string> {
-  return {
-    method: state.method,
-    source: state.source,
-    payment: String(state.payment),
-    extraSlots: String(state.extraSlots),
-  };
-}
-
 /**
  * The dialog's one action. Intents: pay-card (the sandbox form's fields, or the `source` the
  * browser made), pay-wallet (the nonce), upgrade (the stored method), the two-factor dialog's
@@ -296,7 +286,7 @@ export async function checkoutAction(
   const finish = new PaymentFinisher(client, target, coupon);
 
   if (intent === '3ds-sandbox' || intent === '3ds-result') {
-    return finish.afterChallenge(form, state);
+    return finish.afterChallenge(form);
   }
 
   const step = await runTwoFactorStep(form, client, 'payment');
@@ -398,7 +388,7 @@ class PaymentFinisher {
   }
 
   /** The 3-D Secure challenge's answer: the sandbox's buttons, or Stripe's confirmation. */
-  async afterChallenge(form: FormData, state: PaymentState) {
+  async afterChallenge(form: FormData) {
     const { client } = this;
     const paymentIntentId = textField(form, 'paymentIntentId');
     let providerError = textField(form, 'error') || null;
@@ -589,12 +579,7 @@ export async function pendingPaymentAction(request: Request, context: AppLoadCon
     method: null,
   };
   const finish = new PaymentFinisher(client, target, null);
-  const response = await finish.afterChallenge(read.form, {
-    method: 'card',
-    source: '',
-    payment: 0,
-    extraSlots: 0,
-  });
+  const response = await finish.afterChallenge(read.form);
   response.headers.append('set-cookie', clearPendingWarning());
   return response;
 }
