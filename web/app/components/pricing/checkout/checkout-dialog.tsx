@@ -46,11 +46,16 @@ export function CheckoutDialog({
       aria-labelledby={titleId}
       open={!hydrated ? true : undefined}
       onCancel={(event) => {
+        // The two-factor dialog inside handles its own Escape (React passes its cancel up).
+        if (event.target !== ref.current) return;
         event.preventDefault();
         close();
       }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.defaultPrevented) return;
+        if (event.target instanceof Element && event.target.closest('dialog') !== ref.current) {
+          return;
+        }
         event.preventDefault();
         event.stopPropagation();
         close();
