@@ -375,16 +375,19 @@ class PaymentFinisher {
     if (answer.tfa_required) {
       const customer = await client.call(endpoints.customer.get);
       const email = customer.ok ? customer.data.customer.email : '';
-      return data<CheckoutActionData>({
-        step: 'two-factor',
-        twoFactor: openTwoFactor('payment', email),
-        payment: state,
-      });
+      // The BFF's two-factor attempt cookie goes to the browser, and comes back with the retry.
+      return data<CheckoutActionData>(
+        { step: 'two-factor', twoFactor: openTwoFactor('payment', email), payment: state },
+        { headers: result.headers },
+      );
     }
     if (answer.payment) {
-      return data<CheckoutActionData>({ step: '3ds', challenge: answer.payment, payment: state });
+      return data<CheckoutActionData>(
+        { step: '3ds', challenge: answer.payment, payment: state },
+        { headers: result.headers },
+      );
     }
-    return this.succeeded(state.method, answer);
+    return this.succeeded(state.method, answer, result.headers);
   }
 
   /** The 3-D Secure challenge's answer: the sandbox's buttons, or Stripe's confirmation. */
@@ -415,7 +418,7 @@ class PaymentFinisher {
         serverMessage(handled, billingMessages.unknownServerError3ds),
       );
     }
-    return this.succeeded('card', handled.data);
+    return this.succeeded('card', handled.data, handled.headers);
   }
 
   private failureFallback(method: CheckoutMethod): string {
@@ -428,18 +431,19 @@ class PaymentFinisher {
     fallback: string,
     result: Extract<ApiResult<unknown>, { ok: false }>,
   ) {
-    return this.redirectError(method, serverMessage(result, fallback));
+    return this.redirectError(method, serverMessage(result, fallback), result.headers);
   }
 
-  redirectError(method: CheckoutMethod, message: string) {
+  redirectError(method: CheckoutMethod, message: string, headers?: Headers) {
     const { target, coupon } = this;
     return redirectWithNotification(
       resultPath('error', method, target.period, target.product, coupon),
       notify('error', message),
+      headers ? { headers } : {},
     );
   }
 
-  async succeeded(method: CheckoutMethod, answer: PayResponse) {
+  async succeeded(method: CheckoutMethod, answer: PayResponse, headers?: Headers) {
     const { client, target, coupon } = this;
     const bought = answer.plan;
     const value = bought ? bought.monthlyPrice * bought.months : NaN;
@@ -465,6 +469,7 @@ class PaymentFinisher {
         coupon,
       ),
       notify('success', message),
+      headers ? { headers } : {},
     );
   }
 }
