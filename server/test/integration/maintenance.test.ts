@@ -45,7 +45,10 @@ describe('maintenance.cleanup', () => {
     });
     await queue.add('maintenance.cleanup', {}, { jobId: 'cleanup-now' });
     const event = await done;
-    assert.deepEqual(event.type === 'completed' ? event.result : event, { expiredSessions: 1 });
+    assert.deepEqual(event.type === 'completed' ? event.result : event, {
+      expiredSessions: 1,
+      expiredSubscriptions: 0,
+    });
     const left: Array<{ id: string }> = await db.query('SELECT id FROM sessions');
     assert.deepEqual(
       left.map((row) => row.id),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/index.js';
+import { BillingModule } from '../billing/index.js';
 import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { ProjectsModule } from '../projects/index.js';
@@ -21,7 +22,14 @@ import { ProfileService } from './profile.service.js';
 
 /** Every /account/* call and the session info: the signed-in customer's own settings. */
 @Module({
-  imports: [AuthModule, CouponsModule, CustomersModule, ProjectsModule, SessionsModule],
+  imports: [
+    AuthModule,
+    BillingModule,
+    CouponsModule,
+    CustomersModule,
+    ProjectsModule,
+    SessionsModule,
+  ],
   controllers: [
     AccountController,
     CustomerController,

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { customerDefaults, FREE_LIMITS, type CustomerResponse } from '@animata/contracts';
+import { customerDefaults, type CustomerResponse } from '@animata/contracts';
 import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { CLOCK, CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
+import { PlanAccess } from '../billing/index.js';
 import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { ProjectsRepository } from '../projects/index.js';
@@ -20,7 +21,8 @@ export function megabytes(bytes: number): number {
 
 /**
  * The customer object of account-and-auth §3, one call for the whole account area. What exists
- * today is read; plans, teams and apps answer with customerDefaults until their modules land.
+ * today is read, the plan through billing's PlanAccess; teams and apps answer with
+ * customerDefaults until their modules land.
  */
 @Injectable()
 export class CustomerService {
@@ -31,25 +33,27 @@ export class CustomerService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly avatars: AvatarService,
+    private readonly plans: PlanAccess,
   ) {}
 
   async of(auth: AuthenticatedCustomer): Promise<CustomerResponse> {
-    const [customer, defaultCoupon, usage, avatar] = await Promise.all([
+    const [customer, defaultCoupon, usage, avatar, plan] = await Promise.all([
       this.customers.findById(auth.customerId),
       this.coupons.findSiteCoupon(this.clock.now()),
       // The counters the trigger keeps: the demo folder's projects count toward neither.
       this.projects.usageOf(auth.customerId),
       this.avatars.currentOf(auth.customerId),
+      this.plans.of(auth.customerId),
     ]);
+    const team = plan.isPremium && plan.accessLevel === 3;
     const created = usage.projectsCount;
     if (!customer) throw CommonException.unauthenticated();
     return {
       customer: {
         ...customerDefaults,
-        teamSubscription: { ...customerDefaults.teamSubscription },
         invites: [],
         onboarding: { projects: customer.onboardingProjects },
-        subscription: { ...customerDefaults.subscription },
+        subscription: plan.subscription,
         id: customer.id,
         email: customer.email,
         name: customer.name,
@@ -59,12 +63,18 @@ export class CustomerService {
         defaultCoupon,
         projects: { limits: { created } },
         avatar,
-        // Every customer is on the free plan until plans come (issue 18).
-        isFree: true,
-        isTeam: false,
-        hasTeamAccess: false,
-        storage: { used: megabytes(usage.storageBytes), limit: FREE_LIMITS.storageMb },
-        files: { used: created, limit: FREE_LIMITS.fileSlots },
+        // The plan (billing's PlanAccess decides premium, expired and the limits).
+        isPremium: plan.isPremium,
+        hasProAccess: plan.isPremium && plan.accessLevel >= 2,
+        isAnnual: plan.isAnnual,
+        isExpired: plan.isExpired,
+        is3DSPending: plan.is3DSPending,
+        isFree: !plan.isPremium,
+        isTeam: team,
+        hasTeamAccess: team,
+        teamSubscription: { teamPlanActive: team },
+        storage: { used: megabytes(usage.storageBytes), limit: plan.features.storageMb },
+        files: { used: created, limit: plan.features.fileSlots },
       },
       links: this.config.links,
     };

@@ -76,6 +76,9 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     AuthLimits,
     AuthMailer,
     AuthTokensRepository,
+    // The checkout's two-factor and captcha checks (billing).
+    TwoFactorService,
+    CAPTCHA_VERIFIER,
   ],
 })
 export class AuthModule {}

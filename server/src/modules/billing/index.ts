@@ -9,3 +9,13 @@ export {
 } from './subscriptions/subscriptions.repository.js';
 export { CatalogService, type Quote } from './catalog/catalog.service.js';
 export * from './gateways/gateway.port.js';
+export { PlanAccess, type PlanAccessInfo } from './access/plan-access.js';
+export {
+  isPremiumState,
+  subscriptionState,
+  subscriptionView,
+} from './access/subscription-rules.js';
+export { CheckoutService, changeTiming } from './checkout/checkout.service.js';
+export { BillingException, BillingErrorCode } from './billing.exception.js';
+export { SandboxCardGateway } from './gateways/sandbox/sandbox-card.gateway.js';
+export { SandboxWalletGateway } from './gateways/sandbox/sandbox-wallet.gateway.js';

@@ -5,6 +5,7 @@ import { JobRegistry } from '../../jobs/job-registry.js';
 import { RateLimitHousekeeping } from '../../common/rate-limit/postgres-rate-limiter.js';
 import { EmailChangeRepository } from '../account/index.js';
 import { AuthHousekeeping } from '../auth/index.js';
+import { SubscriptionsRepository } from '../billing/index.js';
 import { SessionsService } from '../sessions/index.js';
 
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -12,8 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
- * challenges, old login failures, expired e-mail changes and rate-limit windows; more as features
- * land). Hourly wherever workers run; safe to run twice.
+ * challenges, old login failures, expired e-mail changes and rate-limit windows) and marks
+ * subscriptions whose paid time ran out as expired. Hourly wherever workers run; safe to run twice.
  */
 @Injectable()
 export class MaintenanceJobs implements OnModuleInit {
@@ -23,6 +24,7 @@ export class MaintenanceJobs implements OnModuleInit {
     private readonly sessions: SessionsService,
     private readonly rateLimits: RateLimitHousekeeping,
     private readonly emailChanges: EmailChangeRepository,
+    private readonly subscriptions: SubscriptionsRepository,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -32,9 +34,15 @@ export class MaintenanceJobs implements OnModuleInit {
       await this.auth.cleanup();
       await this.emailChanges.deleteExpired(new Date());
       await this.rateLimits.deleteWindowsBefore(new Date(Date.now() - DAY_MS));
-      if (expiredSessions > 0)
-        this.logger.info({ expiredSessions }, 'maintenance: expired rows removed');
-      return { expiredSessions };
+      // Paid time that ran out without renewal: the subscription is marked expired (it already
+      // reads as expired; the mark keeps queries of later features simple).
+      const expiredSubscriptions = await this.subscriptions.expireEnded(new Date());
+      if (expiredSessions > 0 || expiredSubscriptions > 0)
+        this.logger.info(
+          { expiredSessions, expiredSubscriptions },
+          'maintenance: expired rows removed or marked',
+        );
+      return { expiredSessions, expiredSubscriptions };
     });
     this.registry.every('maintenance.cleanup', CLEANUP_EVERY_MS, {});
   }

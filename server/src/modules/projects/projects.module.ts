@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { LabelsController, OnboardingController } from './labels.controller.js';
@@ -16,7 +17,7 @@ import { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
  * usage.
  */
 @Module({
-  imports: [CustomersModule, SessionsModule, ProjectThumbnailsModule],
+  imports: [BillingModule, CustomersModule, SessionsModule, ProjectThumbnailsModule],
   controllers: [ProjectsController, LabelsController, OnboardingController],
   providers: [
     ProjectsRepository,

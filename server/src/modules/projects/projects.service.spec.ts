@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEMO_FOLDER_ID, FREE_LIMITS, projectMessages } from '@animata/contracts';
+import { DEMO_FOLDER_ID, FREE_LIMITS, planFeatures, projectMessages } from '@animata/contracts';
+import type { PlanAccess } from '../billing/index.js';
 import type { AccessService } from '../../common/access/index.js';
 import { Permission } from '../../common/access/index.js';
 import { CommonException } from '../../common/errors/common.exception.js';
@@ -81,6 +82,7 @@ function serviceWith(options: {
     {} as LabelsRepository,
     thumbnails,
     storage,
+    { featuresFor: async () => planFeatures(0) } as unknown as PlanAccess,
   );
   return { service, calls };
 }

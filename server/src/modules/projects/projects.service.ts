@@ -28,6 +28,7 @@ import {
 import { AccessService, type Actor, Permission } from '../../common/access/index.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { newPublicId } from '../../common/ids.js';
+import { PlanAccess } from '../billing/index.js';
 import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
@@ -62,10 +63,14 @@ export function dataChangeOf(data: ProjectData): DataChange {
  * The free plan's refusal for one more project of `sizeBytes` (decision 66), or null. Slots
  * first: a customer at 20 projects hears about slots whatever the size.
  */
-export function limitRefusal(usage: Usage, sizeBytes: number): ProjectException | null {
-  if (usage.projectsCount >= FREE_LIMITS.fileSlots)
+export function limitRefusal(
+  usage: Usage,
+  sizeBytes: number,
+  limits: { fileSlots: number | null; storageMb: number } = FREE_LIMITS,
+): ProjectException | null {
+  if (limits.fileSlots !== null && usage.projectsCount >= limits.fileSlots)
     return ProjectException.limitReached(projectMessages.fileSlotsFull, usage.projectsCount);
-  if (usage.storageBytes + sizeBytes > FREE_LIMITS.storageMb * MB)
+  if (usage.storageBytes + sizeBytes > limits.storageMb * MB)
     return ProjectException.limitReached(projectMessages.storageFull, usage.projectsCount);
   return null;
 }
@@ -115,6 +120,8 @@ export class ProjectsService {
     private readonly labels: LabelsRepository,
     private readonly thumbnails: ThumbnailScheduler,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    /** The customer's plan limits (billing's one place for plan features). */
+    private readonly plans: PlanAccess,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -146,11 +153,12 @@ export class ProjectsService {
     };
   }
 
-  /** A new project (also what import calls): within the free plan's limits, preview queued. */
+  /** A new project (also what import calls): within the plan's limits, preview queued. */
   async create(actor: Actor, request: CreateProjectRequest): Promise<CreatedProjectResponse> {
     const labelId = await this.targetLabel(actor, request.label ?? null);
     const data = request.data === undefined ? emptyProjectData() : cleanProjectData(request.data);
     const change = dataChangeOf(data);
+    const limits = await this.plans.featuresFor(actor.customerId);
     const { project, usage } = await this.projects.insertWithinLimits(
       {
         id: newPublicId(),
@@ -161,7 +169,7 @@ export class ProjectsService {
         isDemo: false,
         ...change,
       },
-      (before) => limitRefusal(before, change.sizeBytes),
+      (before) => limitRefusal(before, change.sizeBytes, limits),
     );
     await this.thumbnails.request(project.id, project.preview_version);
     return {
@@ -203,11 +211,12 @@ export class ProjectsService {
     let row: ProjectRecord | null = current;
     if (request.data !== undefined) {
       const change = dataChangeOf(cleanProjectData(request.data));
+      const { storageMb } = await this.plans.featuresFor(actor.customerId);
       row = await this.projects.updateData(id, actor.customerId, change, (usage, previous) =>
         // A demo copy counts toward nothing; a project that does not grow always fits.
         current.is_demo ||
         change.sizeBytes <= previous ||
-        usage.storageBytes - previous + change.sizeBytes <= FREE_LIMITS.storageMb * MB
+        usage.storageBytes - previous + change.sizeBytes <= storageMb * MB
           ? null
           : ProjectException.limitReached(projectMessages.storageFull, usage.projectsCount),
       );
@@ -240,6 +249,7 @@ export class ProjectsService {
           ? source.label_id
           : null;
     const change = dataChangeOf(source.data);
+    const limits = await this.plans.featuresFor(actor.customerId);
     const { project } = await this.projects.insertWithinLimits(
       {
         id: newPublicId(),
@@ -250,7 +260,7 @@ export class ProjectsService {
         isDemo: false,
         ...change,
       },
-      (before) => limitRefusal(before, change.sizeBytes),
+      (before) => limitRefusal(before, change.sizeBytes, limits),
     );
     await this.thumbnails.request(project.id, project.preview_version);
     return { duplicateId: project.id };

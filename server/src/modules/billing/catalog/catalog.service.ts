@@ -129,4 +129,16 @@ export class CatalogService {
       amountOriginalCents: price.originalTotalCents + seatsCents,
     };
   }
+
+  /** A plan's first-cycle price by our plan id, with extra seats and the coupon (gateways). */
+  async quoteForPlan(
+    planId: string,
+    extraSlots: number,
+    couponCode: string | null,
+  ): Promise<Quote | null> {
+    const found = await this.planById(planId);
+    if (!found || !isProductName(found.plan.product) || found.plan.period === 'quarterly')
+      return null;
+    return this.quote(found.plan.product, found.plan.period, extraSlots, couponCode);
+  }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { DATA_SOURCE } from '../../../common/tokens.js';
+import { queryRows } from '../../../database/sql.js';
 import type {
   GatewayName,
   GatewaySubscriptionStatus,
@@ -298,7 +299,9 @@ export class SubscriptionsRepository {
 
   /** Marks as expired the subscriptions whose paid time ran out (the maintenance step). */
   async expireEnded(now: Date): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
+    // queryRows: TypeORM answers an UPDATE's plain query() with [rows, count].
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
       `UPDATE subscriptions SET status = 'expired', updated_at = now()
        WHERE (status = 'canceled' AND (current_period_end IS NULL OR current_period_end <= $1))
           OR (status = 'past_due' AND attempt_count >= attempt_limit)
@@ -374,5 +377,38 @@ export class SubscriptionsRepository {
       `UPDATE customers SET ${customerRefColumn(gateway)} = $2 WHERE id = $1`,
       [customerId, ref],
     );
+  }
+
+  /** The card now stored at the gateway (change-card), on the customer's subscription row. */
+  async setCard(customerId: string, brand: string, last4: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE subscriptions SET payment_method = 'card', card_brand = $2, card_last4 = $3,
+         paypal_email = NULL, updated_at = now()
+       WHERE customer_id = $1`,
+      [customerId, brand.slice(0, 16), last4.slice(-4)],
+    );
+  }
+
+  async recordCancellation(
+    customerId: string,
+    subscriptionExternalId: string,
+    code: number,
+    text: string | null,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO subscription_cancellations
+         (customer_id, subscription_external_id, reason_code, reason_text)
+       VALUES ($1, $2, $3, $4)`,
+      [customerId, subscriptionExternalId, code, text],
+    );
+  }
+
+  /** The customer's newest invoice's external id, if any (handle3ds' answer). */
+  async latestInvoiceExternalId(customerId: string): Promise<string | null> {
+    const rows: Array<{ external_id: string }> = await this.dataSource.query(
+      `SELECT external_id FROM invoices WHERE customer_id = $1 ORDER BY paid_at DESC LIMIT 1`,
+      [customerId],
+    );
+    return rows[0]?.external_id ?? null;
   }
 }

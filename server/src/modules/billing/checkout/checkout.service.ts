@@ -1,0 +1,579 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ACCESS_LEVELS,
+  billingMessages,
+  twoFactorMessages,
+  type CancelSubscriptionRequest,
+  type CancelSubscriptionResponse,
+  type CardPayRequest,
+  type ChangeCardRequest,
+  type ChangeCardResponse,
+  type EmptyResponse,
+  type Handle3dsRequest,
+  type PayablePeriod,
+  type PayResponse,
+  type PreviewCostRequest,
+  type ProductName,
+  type UpgradePreview,
+  type UpgradeSubscriptionRequest,
+  type WalletPayRequest,
+} from '@animata/contracts';
+import type { Clock } from '../../../common/clock.js';
+import { CommonException } from '../../../common/errors/common.exception.js';
+import { CAPTCHA_VERIFIER, CLOCK } from '../../../common/tokens.js';
+import { type CaptchaVerifier, type ClientContext, TwoFactorService } from '../../auth/index.js';
+import { CustomersRepository } from '../../customers/index.js';
+import { PlanAccess, type PlanAccessInfo } from '../access/plan-access.js';
+import { BillingException, BillingErrorCode } from '../billing.exception.js';
+import { CatalogService, type Quote } from '../catalog/catalog.service.js';
+import { dollars } from '../catalog/pricing.js';
+import {
+  CARD_GATEWAY,
+  PaymentDeclinedError,
+  WALLET_GATEWAY,
+  type CardGateway,
+  type GatewayName,
+  type SubscriptionResult,
+  type WalletGateway,
+} from '../gateways/gateway.port.js';
+import { BillingLedger } from '../subscriptions/billing-ledger.js';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
+
+export type PaymentKind = 'card' | 'paypal';
+
+/** A call's answer plus the two-factor attempt cookie to set, when a challenge was opened. */
+export interface CheckoutOutcome<T> {
+  response: T;
+  attemptToken?: string;
+  /** The attempt is over: its cookie goes. */
+  clearAttempt?: boolean;
+}
+
+const CARD_GATEWAYS: readonly GatewayName[] = ['stripe', 'sandbox-card'];
+
+/** Which kind of payment a gateway takes. */
+export const kindOf = (gateway: GatewayName): PaymentKind =>
+  CARD_GATEWAYS.includes(gateway) ? 'card' : 'paypal';
+
+/**
+ * When a plan change applies (pure): a higher level, or the same level for a longer period or
+ * more seats, now with proration; a lower level, a shorter period or fewer seats at the period
+ * end; the same plan and seats is no change.
+ */
+export function changeTiming(
+  current: { accessLevel: number; months: number; extraSlots: number; planId: string },
+  next: { accessLevel: number; months: number; extraSlots: number; planId: string },
+): 'now' | 'period-end' | 'same' {
+  if (current.planId === next.planId && current.extraSlots === next.extraSlots) return 'same';
+  if (next.accessLevel < current.accessLevel || next.months < current.months) return 'period-end';
+  if (next.accessLevel > current.accessLevel || next.months > current.months) return 'now';
+  return next.extraSlots > current.extraSlots ? 'now' : 'period-end';
+}
+
+/**
+ * The checkout calls of billing-teams-apps §7 for the card and the wallet gateway, for the
+ * signed-in customer only. Gateways report through the ledger; this service never writes a
+ * subscription itself except for what no gateway reports (a removed method, a changed card).
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly access: PlanAccess,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly ledger: BillingLedger,
+    private readonly customers: CustomersRepository,
+    private readonly twoFactor: TwoFactorService,
+    @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
+    @Inject(CARD_GATEWAY) private readonly card: CardGateway,
+    @Inject(WALLET_GATEWAY) private readonly wallet: WalletGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private gateway(kind: PaymentKind): CardGateway | WalletGateway {
+    return kind === 'card' ? this.card : this.wallet;
+  }
+
+  private async customer(customerId: string) {
+    const customer = await this.customers.findById(customerId);
+    if (!customer) throw CommonException.unauthenticated();
+    return customer;
+  }
+
+  /** A live subscription: one that pay must not duplicate and upgrade may change. */
+  private isLive(info: PlanAccessInfo): boolean {
+    return (
+      info.row !== null &&
+      (info.state === 'active' || info.state === 'past_due' || info.state === 'canceled')
+    );
+  }
+
+  private async quoteOrRefuse(
+    product: ProductName,
+    period: PayablePeriod,
+    extraSlots: number | undefined,
+    coupon: string | undefined,
+  ): Promise<Quote> {
+    if (product !== 'team' && (extraSlots ?? 0) > 0)
+      throw CommonException.validation({ extraSlots: billingMessages.notUpgrade });
+    const quote = await this.catalog.quote(product, period, extraSlots ?? 0, coupon);
+    if (!quote) throw BillingException.invalidPlan();
+    return quote;
+  }
+
+  /** Two-factor (the customer turned it on) and the captcha (when configured), as login does. */
+  private async secondFactor(
+    customer: { id: string; email: string; twoFactorEnabled: boolean },
+    body: { recaptcha?: string; tfa_token?: string },
+    client: ClientContext,
+    captchaAction: string | null,
+  ): Promise<{ required: false; usedToken: boolean } | { required: true; attemptToken: string }> {
+    if (body.tfa_token) {
+      const challenge = await this.twoFactor.consume(
+        body.tfa_token,
+        'payment',
+        customer.email,
+        client.attemptToken,
+      );
+      if (!challenge || challenge.customerId !== customer.id)
+        throw CommonException.notice(twoFactorMessages.tokenInvalid);
+      return { required: false, usedToken: true };
+    }
+    const human =
+      captchaAction === null ||
+      (await this.captcha.verify(body.recaptcha, captchaAction, client.ipAddress));
+    if (!customer.twoFactorEnabled && human) return { required: false, usedToken: false };
+    const attemptToken = await this.twoFactor.open(
+      'payment',
+      customer.email,
+      customer.id,
+      null,
+      client.attemptToken,
+    );
+    return { required: true, attemptToken };
+  }
+
+  private async ensureCustomerRef(
+    gateway: CardGateway | WalletGateway,
+    customer: { id: string; email: string; name: string },
+  ): Promise<string> {
+    const stored = await this.subscriptions.customerRef(customer.id, gateway.name);
+    const ref = await gateway.ensureCustomer({ ...customer, customerRef: stored });
+    if (ref !== stored) await this.subscriptions.storeCustomerRef(customer.id, gateway.name, ref);
+    return ref;
+  }
+
+  private async applyResult(result: SubscriptionResult): Promise<void> {
+    await this.ledger.applySnapshot(result.subscription);
+    if (result.invoice) await this.ledger.recordInvoice(result.invoice);
+  }
+
+  private paidPlan(quote: Quote, period: PayablePeriod): NonNullable<PayResponse['plan']> {
+    const product = quote.plan.product as ProductName;
+    return {
+      monthlyPrice: dollars(quote.amountCents / quote.plan.months),
+      months: quote.plan.months,
+      product,
+      period,
+    };
+  }
+
+  // POST stripe|paypal /preview-cost
+
+  async previewCost(
+    customerId: string,
+    kind: PaymentKind,
+    body: PreviewCostRequest,
+  ): Promise<UpgradePreview> {
+    const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, body.coupon);
+    const info = await this.access.of(customerId);
+    const now = this.clock.now();
+    const row = info.row;
+    const paymentMethod: UpgradePreview['details']['paymentMethod'] =
+      row?.paymentMethod === 'card' && row.cardBrand && row.cardLast4
+        ? { type: 'card', brand: row.cardBrand, card: row.cardLast4 }
+        : row?.paymentMethod === 'paypal' && row.paypalEmail
+          ? { type: 'paypal', email: row.paypalEmail }
+          : { type: 'none' };
+    const seatUnit = quote.seatsPlan ? dollars(quote.seatsPlan.monthlyPriceCents) : null;
+    let amount = quote.amountCents;
+    let periodEnd = new Date(now);
+    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + quote.plan.months);
+    let coupon = quote.coupon?.code ?? null;
+    if (this.isLive(info) && row && info.plan) {
+      if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
+      const timing = changeTiming(
+        {
+          accessLevel: info.plan.accessLevel,
+          months: info.plan.months,
+          extraSlots: row.extraSlots,
+          planId: row.planId,
+        },
+        {
+          accessLevel: ACCESS_LEVELS[body.product],
+          months: quote.plan.months,
+          extraSlots: quote.extraSlots,
+          planId: quote.plan.id,
+        },
+      );
+      if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
+      coupon = null;
+      if (timing === 'now') {
+        const preview = await this.gateway(kind).previewChange({
+          customerRef: (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '',
+          externalId: row.externalId,
+          planId: quote.plan.id,
+          extraSlots: quote.extraSlots,
+          couponCode: null,
+        });
+        amount = preview.amountCents;
+        periodEnd = preview.periodEnd;
+      } else {
+        amount = 0;
+        periodEnd = row.currentPeriodEnd ?? periodEnd;
+      }
+    }
+    return {
+      payment: {
+        amount,
+        extraSlots: quote.extraSlots,
+        coupon,
+        amountOriginal: quote.amountOriginalCents,
+      },
+      details: {
+        plan: body.plan,
+        product: body.product,
+        period_end: periodEnd.toISOString(),
+        paymentMethod,
+        seat_unit_price: seatUnit,
+      },
+    };
+  }
+
+  // POST stripe|paypal /pay
+
+  async pay(
+    customerId: string,
+    kind: PaymentKind,
+    body: CardPayRequest | WalletPayRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    const customer = await this.customer(customerId);
+    const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, body.coupon);
+    const info = await this.access.of(customerId);
+    if (info.pendingPayment && info.subscription.pending)
+      throw BillingException.conflict(
+        billingMessages.pendingPayment(info.subscription.pending.planName),
+      );
+    if (this.isLive(info))
+      throw BillingException.conflict(
+        info.row?.planId === quote.plan.id
+          ? billingMessages.alreadySubscribed
+          : billingMessages.notUpgrade,
+      );
+    if (body.payment !== undefined && body.payment !== quote.amountCents)
+      throw BillingException.priceChanged(quote.amountCents);
+
+    const factor = await this.secondFactor(
+      customer,
+      body,
+      client,
+      kind === 'card' ? 'payment' : 'pay_paypal',
+    );
+    if (factor.required)
+      return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
+
+    const gateway = this.gateway(kind);
+    const ref = await this.ensureCustomerRef(gateway, customer);
+    let methodRef: string;
+    try {
+      if ('source' in body) {
+        if (gateway !== this.card) throw BillingException.invalidPlan();
+        await this.card.attachCard(ref, body.source);
+        methodRef = body.source;
+      } else {
+        methodRef = (await this.wallet.vaultNonce(ref, body.nonce)).token;
+      }
+    } catch (error) {
+      throw this.declined(error, kind);
+    }
+    // A retried call (a network failure, a double click) within ten minutes makes no second
+    // subscription: the gateways dedupe by this key.
+    const bucket = Math.floor(this.clock.now().getTime() / 600_000);
+    const idempotencyKey = hash(
+      [
+        'pay',
+        customerId,
+        quote.plan.id,
+        quote.extraSlots,
+        methodRef,
+        info.row?.externalId ?? '',
+        bucket,
+      ].join(':'),
+    );
+    let result: SubscriptionResult;
+    try {
+      result = await gateway.createSubscription({
+        customerRef: ref,
+        planId: quote.plan.id,
+        extraSlots: quote.extraSlots,
+        couponCode: quote.coupon?.code ?? null,
+        paymentMethodRef: methodRef,
+        idempotencyKey,
+      });
+    } catch (error) {
+      throw this.declined(error, kind);
+    }
+    await this.applyResult(result);
+    if (result.action) {
+      await this.subscriptions.insertPendingPayment({
+        customerId,
+        gateway: gateway.name,
+        paymentIntentId: result.action.paymentIntentId,
+        clientSecret: result.action.clientSecret,
+        planId: quote.plan.id,
+        extraSlots: quote.extraSlots,
+      });
+      const pending = await this.subscriptions.findPendingPayment(
+        customerId,
+        result.action.paymentIntentId,
+      );
+      return {
+        response: {
+          payment: {
+            id: result.action.paymentIntentId,
+            clientSecret: result.action.clientSecret,
+            gateway: gateway.name === 'stripe' ? 'stripe' : 'sandbox',
+            createdAt: (pending?.createdAt ?? this.clock.now()).toISOString(),
+          },
+          plan: this.paidPlan(quote, body.plan),
+        },
+        clearAttempt: factor.usedToken,
+      };
+    }
+    return {
+      response: {
+        plan: this.paidPlan(quote, body.plan),
+        ...(result.invoice ? { invoiceExternalId: result.invoice.externalId } : {}),
+        message: billingMessages.paymentSuccess,
+      },
+      clearAttempt: factor.usedToken,
+    };
+  }
+
+  /** A gateway's refusal in the catalogue: the decline as given (402), the wallet's text. */
+  private declined(error: unknown, kind: PaymentKind): unknown {
+    if (error instanceof PaymentDeclinedError)
+      return BillingException.declined(
+        kind === 'paypal' ? error.message || billingMessages.walletFailed : error.message,
+      );
+    return error;
+  }
+
+  // POST stripe /handle3ds
+
+  async handle3ds(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
+    const pending = await this.subscriptions.findPendingPayment(customerId, body.paymentIntentId);
+    if (!pending) throw CommonException.notFound();
+    const plan = await this.access.planInfo(pending.planId, pending.extraSlots);
+    const payment = await this.card.retrievePayment(body.paymentIntentId);
+    if (payment.status === 'succeeded') {
+      if (payment.subscriptionExternalId) {
+        const snapshot = await this.card.retrieveSubscription(payment.subscriptionExternalId);
+        await this.ledger.applySnapshot(snapshot);
+      }
+      await this.subscriptions.resolvePendingPayment(pending.id);
+      const invoiceExternalId = await this.subscriptions.latestInvoiceExternalId(customerId);
+      return {
+        ...(plan
+          ? {
+              plan: {
+                monthlyPrice: dollars(plan.periodCents / plan.months),
+                months: plan.months,
+                product: plan.product,
+                period: plan.period,
+              },
+            }
+          : {}),
+        ...(invoiceExternalId ? { invoiceExternalId } : {}),
+        message: billingMessages.paymentSuccess,
+      };
+    }
+    // Failed at the gateway: the pending payment ends. Still waiting (the browser gave up): it
+    // stays, so the customer can resume it.
+    if (payment.status === 'failed') await this.subscriptions.resolvePendingPayment(pending.id);
+    throw BillingException.declined(
+      payment.error ?? body.error ?? billingMessages.unknownServerError3ds,
+    );
+  }
+
+  // POST stripe|paypal /upgrade-subscription
+
+  async upgrade(
+    customerId: string,
+    kind: PaymentKind,
+    body: UpgradeSubscriptionRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    const customer = await this.customer(customerId);
+    const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, undefined);
+    const info = await this.access.of(customerId);
+    const row = info.row;
+    if (!this.isLive(info) || !row || !info.plan || kindOf(row.gateway) !== kind)
+      throw BillingException.conflict(billingMessages.notUpgrade);
+    const timing = changeTiming(
+      {
+        accessLevel: info.plan.accessLevel,
+        months: info.plan.months,
+        extraSlots: row.extraSlots,
+        planId: row.planId,
+      },
+      {
+        accessLevel: ACCESS_LEVELS[body.product],
+        months: quote.plan.months,
+        extraSlots: quote.extraSlots,
+        planId: quote.plan.id,
+      },
+    );
+    if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
+    const gateway = this.gateway(kind);
+    const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
+    if (timing === 'now') {
+      const preview = await gateway.previewChange({
+        customerRef: ref,
+        externalId: row.externalId,
+        planId: quote.plan.id,
+        extraSlots: quote.extraSlots,
+        couponCode: null,
+      });
+      if (body.payment !== undefined && body.payment !== preview.amountCents)
+        throw BillingException.priceChanged(preview.amountCents);
+    } else if (body.payment !== undefined && body.payment !== 0) {
+      throw BillingException.priceChanged(0);
+    }
+    const factor = await this.secondFactor(customer, body, client, null);
+    if (factor.required)
+      return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
+
+    let result: SubscriptionResult;
+    try {
+      result = await gateway.changeSubscription({
+        externalId: row.externalId,
+        planId: quote.plan.id,
+        extraSlots: quote.extraSlots,
+        when: timing,
+        idempotencyKey: hash(
+          [
+            'change',
+            row.externalId,
+            quote.plan.id,
+            quote.extraSlots,
+            row.stateAt.toISOString(),
+          ].join(':'),
+        ),
+      });
+    } catch (error) {
+      throw this.declined(error, kind);
+    }
+    await this.applyResult(result);
+    return {
+      response: {
+        plan: {
+          monthlyPrice: dollars(
+            (quote.plan.monthlyPriceCents * quote.plan.months +
+              (quote.seatsPlan
+                ? quote.seatsPlan.monthlyPriceCents * quote.seatsPlan.months * quote.extraSlots
+                : 0)) /
+              quote.plan.months,
+          ),
+          months: quote.plan.months,
+          product: body.product,
+          period: body.plan,
+        },
+        ...(result.invoice ? { invoiceExternalId: result.invoice.externalId } : {}),
+        message: billingMessages.upgraded(quote.product.title),
+      },
+      clearAttempt: factor.usedToken,
+    };
+  }
+
+  // POST stripe /change-card
+
+  async changeCard(
+    customerId: string,
+    body: ChangeCardRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<ChangeCardResponse>> {
+    const customer = await this.customer(customerId);
+    const info = await this.access.of(customerId);
+    if (info.row && kindOf(info.row.gateway) !== 'card')
+      throw BillingException.conflict(billingMessages.notUpgrade);
+    const factor = await this.secondFactor(customer, body, client, 'change_card');
+    if (factor.required)
+      return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
+    const ref = await this.ensureCustomerRef(this.card, customer);
+    let card: { brand: string; last4: string };
+    try {
+      card = await this.card.attachCard(ref, body.source);
+    } catch (error) {
+      throw this.declined(error, 'card');
+    }
+    await this.subscriptions.setCard(customerId, card.brand, card.last4);
+    return { response: { brand: card.brand, last4: card.last4 }, clearAttempt: factor.usedToken };
+  }
+
+  // POST stripe|paypal /remove-payment-method
+
+  async removePaymentMethod(customerId: string, kind: PaymentKind): Promise<EmptyResponse> {
+    const info = await this.access.of(customerId);
+    const row = info.row;
+    const allowed =
+      row !== null &&
+      row.paymentMethod !== null &&
+      kindOf(row.gateway) === kind &&
+      (info.state === 'canceled' || info.state === 'expired');
+    if (!allowed || !row)
+      throw BillingException.notice(BillingErrorCode.Conflict, billingMessages.removePaymentFailed);
+    const ref = await this.subscriptions.customerRef(customerId, row.gateway);
+    if (ref) await this.gateway(kind).removePaymentMethod(ref);
+    await this.subscriptions.clearPaymentMethod(customerId);
+    return {};
+  }
+
+  // POST stripe|paypal /cancel-subscription
+
+  async cancel(
+    customerId: string,
+    kind: PaymentKind,
+    body: CancelSubscriptionRequest,
+  ): Promise<CancelSubscriptionResponse> {
+    const info = await this.access.of(customerId);
+    const row = info.row;
+    if (
+      !row ||
+      kindOf(row.gateway) !== kind ||
+      !(info.state === 'active' || info.state === 'past_due' || info.state === 'canceled')
+    )
+      throw BillingException.conflict(billingMessages.notUpgrade);
+    if (info.state !== 'canceled') {
+      const text = body.reason.code === 0 ? (body.reason.text ?? '').trim() : null;
+      if (body.reason.code === 0 && (!text || text.length < 12))
+        throw CommonException.validation({ 'reason.text': 'Minimum 12 characters' });
+      const snapshot = await this.gateway(kind).cancelAtPeriodEnd(row.externalId);
+      await this.ledger.applySnapshot(snapshot);
+      await this.subscriptions.recordCancellation(
+        customerId,
+        row.externalId,
+        body.reason.code,
+        text,
+      );
+    }
+    const after = await this.subscriptions.findByCustomer(customerId);
+    return { endDate: after?.currentPeriodEnd?.toISOString() ?? null };
+  }
+}
+
+function hash(value: string): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, 48);
+}
