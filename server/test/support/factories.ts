@@ -126,3 +126,52 @@ export async function newDemoProjects(
     projects.push(await newProject(dataSource, demoCustomer.id, { title, isDemo: true }));
   return { demoCustomer, projects };
 }
+
+/** What newSubscriptionRow stores: a plan id of billing_plans ('pro-monthly' …) and its state. */
+export interface SubscriptionRowOptions {
+  planId: string;
+  status?: 'active' | 'past_due' | 'canceled' | 'expired';
+  cancelAtPeriodEnd?: boolean;
+  /** Default: 30 days (monthly) or a year (annual) from now. */
+  periodEnd?: Date;
+  paymentMethod?: 'card' | 'paypal' | null;
+  card?: { brand: string; last4: string };
+  paypalEmail?: string;
+}
+
+/**
+ * A subscription row as the gateways' events would have left it (the sandbox card gateway),
+ * for tests that need a pro or team customer without paying through the checkout.
+ */
+export async function newSubscriptionRow(
+  dataSource: DataSource,
+  customerId: string,
+  options: SubscriptionRowOptions,
+): Promise<string> {
+  const days = options.planId.endsWith('annual') ? 365 : 30;
+  const method = options.paymentMethod === undefined ? 'card' : options.paymentMethod;
+  const card = method === 'card' ? (options.card ?? { brand: 'visa', last4: '4242' }) : null;
+  const rows: Array<{ id: string }> = await dataSource.query(
+    `INSERT INTO subscriptions
+       (customer_id, gateway, external_id, plan_id, status, cancel_at_period_end,
+        current_period_end, payment_method, card_brand, card_last4, paypal_email,
+        past_due_since, state_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now())
+     RETURNING id`,
+    [
+      customerId,
+      method === 'paypal' ? 'sandbox-wallet' : 'sandbox-card',
+      `sub_test_${randomBytes(6).toString('hex')}`,
+      options.planId,
+      options.status ?? 'active',
+      options.cancelAtPeriodEnd ?? options.status === 'canceled',
+      options.periodEnd ?? new Date(Date.now() + days * 86_400_000),
+      method,
+      card?.brand ?? null,
+      card?.last4 ?? null,
+      method === 'paypal' ? (options.paypalEmail ?? 'buyer@example.test') : null,
+      options.status === 'past_due' ? new Date() : null,
+    ],
+  );
+  return rows[0]!.id;
+}

@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import type { Plan, Product } from './catalog.js';
 import {
   amountText,
+  billingCostText,
+  billingDateText,
+  billingEndDate,
   annualSavingPercent,
   billingText,
   couponRibbon,
@@ -179,5 +182,38 @@ describe('price math', () => {
       total: 192,
     });
     assert.equal(planPriceView(withCoupon, 'monthly'), null);
+  });
+});
+
+describe('billing page dates and cost', () => {
+  it('shows a card end date 12 hours earlier than stored, other methods as stored', () => {
+    const endDate = '2026-12-25T06:00:00.000Z';
+    assert.equal(
+      billingEndDate({ endDate, paymentMethod: 'card' })?.toISOString(),
+      '2026-12-24T18:00:00.000Z',
+    );
+    assert.equal(billingEndDate({ endDate, paymentMethod: 'paypal' })?.toISOString(), endDate);
+    assert.equal(billingEndDate({ endDate: null, paymentMethod: 'card' }), null);
+    assert.equal(
+      billingDateText(billingEndDate({ endDate, paymentMethod: 'card' })!),
+      'December 24, 2026',
+    );
+    assert.equal(billingDateText(new Date(endDate)), 'December 25, 2026');
+  });
+
+  it('writes the cost per billing period with decimals only when not whole', () => {
+    assert.equal(
+      billingCostText({ planPrice: 240, plan: 'annual', accessLevel: 2 }),
+      '$240 per year',
+    );
+    assert.equal(
+      billingCostText({ planPrice: 35, plan: 'monthly', accessLevel: 2 }),
+      '$35 per month',
+    );
+    assert.equal(
+      billingCostText({ planPrice: 191.88, plan: 'annual', accessLevel: 1 }),
+      '$191.88 per year',
+    );
+    assert.equal(billingCostText({ planPrice: 0, plan: 'free', accessLevel: 0 }), '$0');
   });
 });

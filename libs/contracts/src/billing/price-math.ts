@@ -7,6 +7,7 @@ import {
   type Product,
 } from './catalog.js';
 import { billingMessages } from './billing-messages.js';
+import type { SubscriptionView } from './subscription.js';
 import { PROMO_SAVING_BASE_DOLLARS } from '../coupons/coupon.js';
 
 /**
@@ -160,4 +161,36 @@ export function planPriceView(product: Product, period: PayablePeriod): PlanPric
         : null,
     total: planTotal(plan),
   };
+}
+
+/** §2: the billing end date of a card payment is shown 12 hours earlier than stored. */
+export const CARD_END_DATE_SHIFT_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The end date the billing page shows (next renewal, 'Available until', past due): 12 hours
+ * before the stored one for card payments, as stored otherwise; null without one.
+ */
+export function billingEndDate(
+  subscription: Pick<SubscriptionView, 'endDate' | 'paymentMethod'>,
+): Date | null {
+  if (!subscription.endDate) return null;
+  const stored = new Date(subscription.endDate);
+  if (Number.isNaN(stored.getTime())) return null;
+  return subscription.paymentMethod === 'card'
+    ? new Date(stored.getTime() - CARD_END_DATE_SHIFT_MS)
+    : stored;
+}
+
+/** A billing date in English long date format, GMT: 'December 25, 2026'. */
+export function billingDateText(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'GMT' }).format(date);
+}
+
+/** The cost line of the billing page: '$240 per year', '$35 per month', '$0.5 per month'. */
+export function billingCostText(
+  subscription: Pick<SubscriptionView, 'planPrice' | 'plan' | 'accessLevel'>,
+): string {
+  if (subscription.accessLevel === 0 || subscription.plan === 'free') return '$0';
+  const per = subscription.plan === 'annual' ? 'year' : 'month';
+  return `${amountText(subscription.planPrice)} per ${per}`;
 }

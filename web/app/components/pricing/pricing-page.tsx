@@ -44,7 +44,13 @@ export interface PricingPageProps {
 export function PricingPage(props: PricingPageProps) {
   const [period, setPeriod] = useState(props.period);
   useEffect(() => setPeriod(props.period), [props.period]);
-  const query = { coupon: props.coupon, product: props.product ?? null };
+  // A period change keeps the coupon and the product; the payment result only when it is
+  // 'success' (§2: changing plan or product goes back to /pricing unless payment is success).
+  const query = {
+    coupon: props.coupon,
+    product: props.product ?? null,
+    payment: props.payment === 'success' ? 'success' : null,
+  };
 
   function choose(event: MouseEvent<HTMLAnchorElement>, next: PayablePeriod) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -193,7 +199,7 @@ export function PlanButton({
   const size = small ? ' button--small' : '';
   if (action.kind === 'editor') {
     return (
-      <a href={`${links?.editor ?? '/editor'}#/`} className={`button button--ghost${size}`}>
+      <a href={editorHref(links)} className={`button button--ghost${size}`}>
         {billingMessages.goToEditor}
       </a>
     );
@@ -210,6 +216,12 @@ export function PlanButton({
     );
   }
   return null;
+}
+
+/** The editor's address with its '#/' route (the configured link may carry it already). */
+export function editorHref(links: AccountLinks | null): string {
+  const editor = links?.editor ?? '/editor';
+  return editor.includes('#') ? editor : `${editor}#/`;
 }
 
 function PromoBanner({ coupon }: { coupon: SiteCoupon }) {

@@ -1,0 +1,155 @@
+import {
+  accountTabs,
+  amountText,
+  billingCostText,
+  billingDateText,
+  billingEndDate,
+  billingMessages,
+  pagePaths,
+  type Customer,
+  type SubscriptionView,
+} from '@animata/contracts';
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { CardLogo, cardBrandName } from './card-logo.js';
+
+export const billingTexts = {
+  subscription: 'Subscription',
+  cost: 'Cost',
+  nextRenewal: 'Next renewal',
+  paymentMethod: 'Payment method',
+  billingInfo: 'Billing info',
+  noPaymentMethod: 'No payment method',
+  expired: 'Expired',
+  expiredOn: 'Ended on',
+  active: 'Active',
+  free: 'Free plan',
+} as const;
+
+const PERIOD_TEXT = { annual: 'Annual', monthly: 'Monthly', free: 'Free' } as const;
+
+/**
+ * The billing tab, read-only (billing-teams-apps §2, §3, §4): the plan and its period, the
+ * cost, the next renewal or 'Available until' with 'Renewal canceled', the past-due state, the
+ * payment method (a logo for visa, mastercard, discover and amex, or the PayPal e-mail), the
+ * billing info, and Upgrade only on the free plan (accessLevel 0).
+ */
+export function BillingSummary({
+  customer,
+}: {
+  customer: Pick<Customer, 'name' | 'email' | 'subscription'>;
+}) {
+  const subscription = customer.subscription;
+  const endDate = billingEndDate(subscription);
+  const endText = endDate ? billingDateText(endDate) : null;
+  return (
+    <main id="main" className="page page--narrow account-page billing-page">
+      <header className="page-header billing-page__header">
+        <h1>{accountTabs.billing}</h1>
+        {subscription.accessLevel === 0 ? (
+          <Link to={pagePaths.pricing} className="button button--primary">
+            {billingMessages.upgrade}
+          </Link>
+        ) : null}
+      </header>
+      <section className="card account-rows" aria-label={billingTexts.subscription}>
+        <Row label={billingTexts.subscription}>
+          <span className="billing-page__plan">{subscription.planTitle}</span>
+          <StateBadge subscription={subscription} />
+          {subscription.accessLevel > 0 ? (
+            <span className="billing-page__period muted">{PERIOD_TEXT[subscription.plan]}</span>
+          ) : null}
+        </Row>
+        <Row label={billingTexts.cost}>{billingCostText(subscription)}</Row>
+        {subscription.accessLevel > 0 && endText ? (
+          <DateRow subscription={subscription} date={endText} />
+        ) : null}
+        {subscription.pastDue ? (
+          <Row label={billingMessages.pastDue}>
+            <span className="billing-page__warning" role="status">
+              {`${subscription.pastDue.planTitle}: ${amountText(subscription.pastDue.planPrice)} due ${billingDateText(new Date(subscription.pastDue.dueDate))}. We retry the payment up to ${subscription.pastDue.attemptLimit} times.`}
+            </span>
+          </Row>
+        ) : null}
+        <Row label={billingTexts.paymentMethod}>
+          <PaymentMethod subscription={subscription} />
+        </Row>
+      </section>
+      <section
+        className="card account-rows billing-page__info"
+        aria-label={billingTexts.billingInfo}
+      >
+        <Row label={billingTexts.billingInfo}>
+          <span className="billing-page__info-name">{customer.name}</span>
+          <span className="billing-page__info-details muted">{customer.email}</span>
+        </Row>
+      </section>
+    </main>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="account-row billing-row">
+      <p className="account-row__label">{label}</p>
+      <div className="account-row__value billing-row__value">{children}</div>
+    </div>
+  );
+}
+
+function StateBadge({ subscription }: { subscription: SubscriptionView }) {
+  const badge =
+    subscription.state === 'past_due'
+      ? { text: billingMessages.pastDue, tone: 'error' }
+      : subscription.state === 'canceled' || subscription.isCanceled
+        ? { text: billingMessages.renewalCanceled, tone: 'warning' }
+        : subscription.state === 'expired'
+          ? { text: billingTexts.expired, tone: 'muted' }
+          : subscription.state === 'active'
+            ? { text: billingTexts.active, tone: 'success' }
+            : null;
+  if (!badge) return null;
+  return <span className={`billing-badge billing-badge--${badge.tone}`}>{badge.text}</span>;
+}
+
+/** Next renewal, 'Available until' (canceled), or the end of an expired plan. */
+function DateRow({ subscription, date }: { subscription: SubscriptionView; date: string }) {
+  if (subscription.state === 'expired') return <Row label={billingTexts.expiredOn}>{date}</Row>;
+  if (subscription.state === 'canceled' || subscription.isCanceled) {
+    return (
+      <Row label={billingMessages.availableUntil}>
+        {date}
+        <span className="account-row__note muted">{billingMessages.renewalCanceled}</span>
+      </Row>
+    );
+  }
+  return <Row label={billingTexts.nextRenewal}>{date}</Row>;
+}
+
+function PaymentMethod({ subscription }: { subscription: SubscriptionView }) {
+  if (subscription.paymentMethod === 'card' && subscription.card) {
+    const { brand, last4 } = subscription.card;
+    return (
+      <span className="payment-method" data-method="card">
+        <CardLogo brand={brand} />
+        <span>
+          {cardBrandName(brand)} <span aria-label={`ending in ${last4}`}>•••• {last4}</span>
+        </span>
+      </span>
+    );
+  }
+  if (subscription.paymentMethod === 'paypal' && subscription.paypal) {
+    return (
+      <span className="payment-method" data-method="paypal">
+        <span className="paypal-mark" aria-hidden="true">
+          PayPal
+        </span>
+        <span>
+          <span className="visually-hidden">PayPal </span>
+          {subscription.paypal.email}
+        </span>
+      </span>
+    );
+  }
+  return <span className="muted">{billingTexts.noPaymentMethod}</span>;
+}
