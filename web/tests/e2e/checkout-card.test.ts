@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { billingMessages, cardFormMessages, catalogueMessages } from '@animata/contracts';
 import { snackbar, useBrowserTest, waitForHydration } from '../support/browser.js';
-import { customerOf, dialog, fillCard, shot, signedIn } from './checkout-support.js';
+import {
+  billingSubscription,
+  customerOf,
+  dialog,
+  fillCard,
+  shot,
+  signedIn,
+} from './checkout-support.js';
 
 const VISA = '4242 4242 4242 4242';
 const THREE_D_SECURE = '4000 0027 6000 3184';
@@ -18,33 +25,34 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
 
   it('buys Pro annual with 4242 4242 4242 4242 and lands on the success result', async () => {
     const { cookies } = await signedIn(t);
-    for (const viewport of ['desktop', 'phone'] as const) {
-      const page = await t.open('/pay/annual/pro', { cookies, viewport });
-      await dialog(page, billingMessages.checkoutTitle).waitFor();
-      await page.getByText(billingMessages.sandboxNotice).waitFor();
-      await shot(t, page, 'dialog', viewport);
-      if (viewport === 'phone') break;
-      // The form refuses to post with field errors, each with Stripe's message.
-      const form = await fillCard(page, '4242 4242', '13 / 20', '1');
-      await form.getByRole('button', { name: /^Pay \$/ }).click();
-      await form.getByText(cardFormMessages.numberIncomplete).waitFor();
-      await form.getByText(cardFormMessages.expiryInvalid).waitFor();
-      await form.getByText(cardFormMessages.cvcIncomplete).waitFor();
-      await fillCard(page, '5555 5555 5555 4444');
-      await form.getByRole('button', { name: /^Pay \$/ }).click();
-      await form.getByText(cardFormMessages.numberNotTestCard).waitFor();
-      await shot(t, page, 'card-errors', 'desktop');
+    const phone = await t.open('/pay/annual/pro', { cookies, viewport: 'phone' });
+    await dialog(phone, billingMessages.checkoutTitle).waitFor();
+    await shot(t, phone, 'dialog', 'phone');
+    const page = await t.open('/pay/annual/pro', { cookies });
+    await dialog(page, billingMessages.checkoutTitle).waitFor();
+    await page.getByText(billingMessages.sandboxNotice).waitFor();
+    await shot(t, page, 'dialog', 'desktop');
+    // The form refuses to post with field errors, each with Stripe's message.
+    const form = await fillCard(page, '4242 4242', '13 / 20', '1');
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    await form.getByText(cardFormMessages.numberIncomplete).waitFor();
+    await form.getByText(cardFormMessages.expiryInvalid).waitFor();
+    await form.getByText(cardFormMessages.cvcIncomplete).waitFor();
+    await shot(t, page, 'card-errors', 'desktop');
+    await fillCard(page, '5555 5555 5555 4444');
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    await form.getByText(cardFormMessages.numberNotTestCard).waitFor();
 
-      await fillCard(page, VISA);
-      await form.getByRole('button', { name: /^Pay \$/ }).click();
-      await page.waitForURL(/\/pricing\?payment=success&method=card&plan=annual&product=pro$/);
-      await snackbar(page, billingMessages.paymentSuccess);
-      await shot(t, page, 'success', 'desktop');
-      const customer = await customerOf(page);
-      assert.equal(customer.subscription.planTitle, 'Pro');
-      assert.equal(customer.subscription.plan, 'annual');
-      assert.equal(customer.subscription.paymentMethod, 'card');
-    }
+    await fillCard(page, VISA);
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/pricing\?payment=success&method=card&plan=annual&product=pro$/);
+    await snackbar(page, billingMessages.paymentSuccess);
+    await shot(t, page, 'success', 'desktop');
+    const customer = await customerOf(page);
+    assert.equal(customer.subscription.planTitle, 'Pro');
+    assert.equal(customer.subscription.plan, 'annual');
+    assert.equal(customer.subscription.paymentMethod, 'card');
+    assert.match(await billingSubscription(page), /^Pro Active Annual$/);
   });
 
   it('confirms a card that needs 3-D Secure in the sandbox challenge', async () => {
@@ -61,6 +69,7 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
     const customer = await customerOf(page);
     assert.equal(customer.subscription.planTitle, 'Pro');
     assert.equal(customer.is3DSPending, false);
+    assert.match(await billingSubscription(page), /^Pro Active Monthly$/);
   });
 
   it('ends as an error with the provider’s message when 3-D Secure fails', async () => {

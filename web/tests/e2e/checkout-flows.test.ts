@@ -3,7 +3,15 @@ import { describe, it } from 'node:test';
 import { billingMessages, twoFactorMessages } from '@animata/contracts';
 import { codeIn, waitForMail } from '@animata/server/test-support';
 import { snackbar, useBrowserTest } from '../support/browser.js';
-import { customerOf, dialog, fillCard, payByApi, shot, signedIn } from './checkout-support.js';
+import {
+  billingSubscription,
+  customerOf,
+  dialog,
+  fillCard,
+  payByApi,
+  shot,
+  signedIn,
+} from './checkout-support.js';
 
 /**
  * The other checkout flows, JavaScript on (billing-teams-apps §2, §4, §7, §8): the upgrade
@@ -28,6 +36,7 @@ describe('the checkout flows (JavaScript on)', () => {
     await page.waitForURL(/\/pricing\?payment=success&method=card&plan=annual&product=team$/);
     await snackbar(page, billingMessages.upgraded('Team'));
     assert.equal((await customerOf(page)).subscription.planTitle, 'Team');
+    assert.match(await billingSubscription(page), /^Team Active Annual$/);
   });
 
   it('pays with the wallet sandbox', async () => {
@@ -41,11 +50,12 @@ describe('the checkout flows (JavaScript on)', () => {
     const customer = await customerOf(page);
     assert.equal(customer.subscription.planTitle, 'Starter');
     assert.equal(customer.subscription.paymentMethod, 'paypal');
+    assert.match(await billingSubscription(page), /^Starter Active Monthly$/);
   });
 
   it('asks for the e-mailed two-factor code during payment, then pays with its token', async () => {
     const { customer, cookies } = await signedIn(t, { twoFactor: true });
-    for (const viewport of ['desktop', 'phone'] as const) {
+    for (const viewport of ['phone', 'desktop'] as const) {
       const page = await t.open('/pay/annual/pro', { cookies, viewport });
       const form = await fillCard(page, '4242 4242 4242 4242');
       await form.getByRole('button', { name: /^Pay \$/ }).click();
@@ -58,7 +68,7 @@ describe('the checkout flows (JavaScript on)', () => {
       });
       await tfa.getByLabel(twoFactorMessages.codeLabel).waitFor();
       await shot(t, page, 'two-factor', viewport);
-      if (viewport === 'phone') break;
+      if (viewport === 'phone') continue;
       await tfa.getByLabel(twoFactorMessages.codeLabel).fill('12');
       await tfa.getByRole('button', { name: twoFactorMessages.verifyCode }).click();
       await tfa.getByText(twoFactorMessages.codeFormat).waitFor();

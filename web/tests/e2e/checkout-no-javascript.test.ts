@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { billingMessages, cardFormMessages } from '@animata/contracts';
 import { snackbar, useBrowserTest } from '../support/browser.js';
-import { customerOf, dialog, fillCard, signedIn } from './checkout-support.js';
+import {
+  billingSubscription,
+  customerOf,
+  dialog,
+  fillCard,
+  shot,
+  signedIn,
+} from './checkout-support.js';
 
 /** The checkout with JavaScript off: the dialog is a page section, every step a form post. */
 describe('the checkout dialog (JavaScript off)', () => {
@@ -11,6 +18,8 @@ describe('the checkout dialog (JavaScript off)', () => {
   it('buys Pro annual with the sandbox card through plain forms', async () => {
     const { cookies } = await signedIn(t);
     const page = await t.open('/pay/monthly/pro', { cookies, javaScript: false });
+    // The refused post answers 422 (the form shown again with its errors).
+    t.allowConsoleError(page, /status of 422/);
     const checkout = dialog(page, billingMessages.checkoutTitle);
     await checkout.waitFor();
     // The period switch is a link that rewrites the path.
@@ -23,11 +32,13 @@ describe('the checkout dialog (JavaScript off)', () => {
     await page.getByText(cardFormMessages.numberInvalid).waitFor();
     await page.getByText(cardFormMessages.expiryYearPast).waitFor();
     await page.getByText(cardFormMessages.cvcIncomplete).waitFor();
+    await shot(t, page, 'no-javascript-card-errors', 'desktop');
 
     form = await fillCard(page, '4242 4242 4242 4242');
     await form.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/pricing\?payment=success&method=card&plan=annual&product=pro$/);
     await snackbar(page, billingMessages.paymentSuccess);
     assert.equal((await customerOf(page)).subscription.planTitle, 'Pro');
+    assert.match(await billingSubscription(page), /^Pro Active Annual$/);
   });
 });

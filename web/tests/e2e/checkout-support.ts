@@ -61,9 +61,24 @@ export function dialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
 }
 
-/** A full-page screenshot, copied to the checkout's screenshot folder. */
+/**
+ * A screenshot of what the viewport shows (a modal dialog is as tall as the viewport), saved as
+ * screenshots/checkout-<name>-<viewport>.png and copied to the checkout's screenshot folder.
+ */
 export async function shot(t: BrowserTest, page: Page, name: string, viewport: ViewportName) {
-  const file = await t.screenshot(page, `checkout-${name}-${viewport}`);
+  const dir = path.dirname(await t.screenshot(page, `checkout-${name}-${viewport}`));
+  const file = path.join(dir, `checkout-${name}-${viewport}.png`);
+  await page.screenshot({ path: file });
   await mkdir(SHOTS_DIR, { recursive: true });
   await copyFile(file, path.join(SHOTS_DIR, `${name}-${viewport === 'desktop' ? 1280 : 375}.png`));
+}
+
+/** The /billing page's Subscription value (e.g. 'Pro Active Annual'), whitespace collapsed. */
+export async function billingSubscription(page: Page): Promise<string> {
+  await page.goto('/billing');
+  const row = page.locator('.billing-row', {
+    has: page.locator('.account-row__label', { hasText: 'Subscription' }),
+  });
+  const text = await row.locator('.account-row__value').innerText();
+  return text.replace(/\s+/g, ' ').trim();
 }
