@@ -245,7 +245,14 @@ export interface PaymentState {
 }
 
 export type CheckoutActionData =
-  | { step: 'form'; method: CheckoutMethod; fieldErrors?: CardFormErrors; notice?: string }
+  | {
+      step: 'form';
+      method: CheckoutMethod;
+      fieldErrors?: CardFormErrors;
+      notice?: string;
+      /** A refused sandbox card's number and expiry, shown again (never the CVC). */
+      values?: { number: string; expiry: string };
+    }
   | { step: 'two-factor'; twoFactor: TwoFactorState; payment: PaymentState }
   | { step: '3ds'; challenge: PendingPayment; payment: PaymentState };
 
@@ -304,14 +311,11 @@ export async function checkoutAction(
     let source = state.source;
     if (!source) {
       // Without JavaScript the sandbox form posts the card; it is mapped here and never sent on.
-      const checked = validateSandboxCard({
-        number: textField(form, 'number'),
-        expiry: textField(form, 'expiry'),
-        cvc: textField(form, 'cvc'),
-      });
+      const card = { number: textField(form, 'number'), expiry: textField(form, 'expiry') };
+      const checked = validateSandboxCard({ ...card, cvc: textField(form, 'cvc') });
       if (!checked.source) {
         return data<CheckoutActionData>(
-          { step: 'form', method: 'card', fieldErrors: checked.errors },
+          { step: 'form', method: 'card', fieldErrors: checked.errors, values: card },
           { status: 422 },
         );
       }

@@ -92,13 +92,21 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
 
   it('shows the declined card’s message as the gateway gives it', async () => {
     const { cookies } = await signedIn(t);
-    const page = await t.open('/pay/annual/starter', { cookies });
-    const form = await fillCard(page, DECLINED);
-    await form.getByRole('button', { name: /^Pay \$/ }).click();
-    await page.waitForURL(/\/pricing\?payment=error&method=card&plan=annual&product=starter$/);
-    await snackbar(page, billingMessages.declined);
-    await shot(t, page, 'error', 'desktop');
-    assert.equal((await customerOf(page)).subscription.planTitle, 'Free');
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await t.open('/pay/annual/starter', { cookies, viewport });
+      if (viewport === 'phone') {
+        const refused = await fillCard(page, '4242 4242 4242', '1', '');
+        await refused.getByRole('button', { name: /^Pay \$/ }).click();
+        await refused.getByText(cardFormMessages.numberIncomplete).waitFor();
+        await shot(t, page, 'card-errors', viewport);
+      }
+      const form = await fillCard(page, DECLINED);
+      await form.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.waitForURL(/\/pricing\?payment=error&method=card&plan=annual&product=starter$/);
+      await snackbar(page, billingMessages.declined);
+      await shot(t, page, 'error', viewport);
+      assert.equal((await customerOf(page)).subscription.planTitle, 'Free');
+    }
   });
 
   it('rewrites the path when the period is switched, and closes back to the pricing page', async () => {

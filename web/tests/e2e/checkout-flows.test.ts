@@ -41,12 +41,13 @@ describe('the checkout flows (JavaScript on)', () => {
 
   it('pays with the wallet sandbox', async () => {
     const { cookies } = await signedIn(t);
-    const page = await t.open('/pay/monthly/starter', { cookies });
+    const page = await t.open('/pay/monthly/starter', { cookies, viewport: 'phone' });
     await dialog(page, billingMessages.checkoutTitle)
       .getByRole('button', { name: 'Pay with PayPal (sandbox)' })
       .click();
     await page.waitForURL(/\/pricing\?payment=success&method=paypal&plan=monthly&product=starter$/);
     await snackbar(page, billingMessages.paymentSuccess);
+    await shot(t, page, 'success', 'phone');
     const customer = await customerOf(page);
     assert.equal(customer.subscription.planTitle, 'Starter');
     assert.equal(customer.subscription.paymentMethod, 'paypal');

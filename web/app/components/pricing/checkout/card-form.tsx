@@ -23,6 +23,8 @@ interface CardFormProps {
   fields: Record<string, string>;
   payLabel: string;
   serverErrors: CardFormErrors | undefined;
+  /** What a refused post without JavaScript sends back (number and expiry). */
+  values?: { number: string; expiry: string } | undefined;
   notice: string | undefined;
 }
 
@@ -101,12 +103,16 @@ function CardInput({
  * the number to Stripe's test payment-method id; with it the same mapping runs here and only the
  * id is posted.
  */
-function SandboxCardForm({ fields, payLabel, serverErrors, notice }: CardFormProps) {
+function SandboxCardForm({ fields, payLabel, serverErrors, values: sent, notice }: CardFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const source = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<CardFormValues>({ number: '', expiry: '', cvc: '' });
+  const [values, setValues] = useState<CardFormValues>({
+    number: sent?.number ?? '',
+    expiry: sent?.expiry ?? '',
+    cvc: '',
+  });
   const [touched, setTouched] = useState<Partial<Record<keyof CardFormValues, boolean>>>({});
   const [shownServer, setShownServer] = useState(serverErrors ?? {});
   useEffect(() => setShownServer(serverErrors ?? {}), [serverErrors]);

@@ -31,6 +31,8 @@ export function CheckoutDialog({
     if (!dialog.matches(':modal')) {
       if (dialog.open) dialog.close();
       dialog.showModal();
+      // The dialog itself takes the focus (not its close button): Tab goes on to the form.
+      dialog.focus();
     }
   }, [hydrated]);
 
@@ -44,6 +46,7 @@ export function CheckoutDialog({
       ref={ref}
       className="checkout-dialog"
       aria-labelledby={titleId}
+      tabIndex={-1}
       open={!hydrated ? true : undefined}
       onCancel={(event) => {
         // The two-factor dialog inside handles its own Escape (React passes its cancel up).

@@ -50,7 +50,7 @@ export function CheckoutView({
 
   return (
     <CheckoutDialog title={data.title} closeTo={data.closeTo} closable={!challenge}>
-      <OrderSummary data={data} />
+      <OrderSummary data={data} locked={challenge !== null || twoFactor !== null} />
       {challenge ? (
         <ThreeDSecure
           challenge={challenge.challenge}
@@ -87,6 +87,7 @@ export function CheckoutView({
             fields={base}
             payLabel={`Pay ${amount}`}
             serverErrors={form?.method === 'card' ? form.fieldErrors : undefined}
+            values={form?.method === 'card' ? form.values : undefined}
             notice={form?.method === 'card' ? form.notice : undefined}
           />
           <p className="payment-methods__or">

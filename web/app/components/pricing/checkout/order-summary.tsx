@@ -10,7 +10,14 @@ const PERIOD_LABEL = { monthly: 'Monthly', annual: 'Annual' } as const;
  * team with the extra-seat control (0–7, a GET form, so it works without JavaScript), the amount
  * due now (prorated for an upgrade) and when the paid period ends.
  */
-export function OrderSummary({ data }: { data: CheckoutLoaderData }) {
+export function OrderSummary({
+  data,
+  locked = false,
+}: {
+  data: CheckoutLoaderData;
+  /** A payment is under way (two-factor, 3-D Secure): period and seats stay as they are. */
+  locked?: boolean;
+}) {
   const { target, plan, preview, extraSlots, coupon } = data;
   const submit = useSubmit();
   const seatPrice = preview.details.seat_unit_price;
@@ -21,8 +28,12 @@ export function OrderSummary({ data }: { data: CheckoutLoaderData }) {
         <p className="order-summary__product">{plan.title}</p>
         <nav className="checkout-period" aria-label="Billing period">
           {(['monthly', 'annual'] as const).map((period) =>
-            period === target.period ? (
-              <span key={period} className="checkout-period__option is-current" aria-current="true">
+            period === target.period || locked ? (
+              <span
+                key={period}
+                className={`checkout-period__option${period === target.period ? ' is-current' : ''}`}
+                aria-current={period === target.period ? 'true' : undefined}
+              >
                 {PERIOD_LABEL[period]}
               </span>
             ) : (
@@ -39,7 +50,11 @@ export function OrderSummary({ data }: { data: CheckoutLoaderData }) {
           )}
         </nav>
       </div>
-      {target.product === 'team' ? (
+      {target.product === 'team' && locked ? (
+        <p className="seats__included">
+          {TEAM_INCLUDED_SEATS} seats included, {extraSlots} extra
+        </p>
+      ) : target.product === 'team' ? (
         <Form
           method="get"
           className="seats"
