@@ -42,6 +42,11 @@ export const CANCEL_REASON_MIN_LENGTH = 12;
 export const CANCEL_REASON_MAX_LENGTH = 1000;
 /** Reason codes 1–8, and 0 for other with a text (§3). */
 export const CANCEL_REASON_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+/**
+ * How long a payment waiting for 3-D Secure counts (§9: the pending-payment warning, 24 hours):
+ * after it, is3DSPending is false and the customer may check out again.
+ */
+export const PENDING_PAYMENT_TTL_MS = 86_400_000;
 /** A tracking event's data: a flat object of at most this many bytes of JSON. */
 export const TRACKING_DATA_MAX_BYTES = 2048;
 

@@ -4,6 +4,7 @@ import {
   isProductName,
   planFeatures,
   ACCESS_LEVELS,
+  PENDING_PAYMENT_TTL_MS,
   type AccessLevel,
   type PlanFeatures,
   type SubscriptionState,
@@ -78,7 +79,10 @@ export class PlanAccess {
     const now = this.clock.now();
     const [row, pendingPayment] = await Promise.all([
       this.subscriptions.findByCustomer(customerId),
-      this.subscriptions.openPendingPayment(customerId),
+      this.subscriptions.openPendingPayment(
+        customerId,
+        new Date(now.getTime() - PENDING_PAYMENT_TTL_MS),
+      ),
     ]);
     const plan = row ? await this.planInfo(row.planId, row.extraSlots) : null;
     const pendingPlan = pendingPayment

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ACCESS_LEVELS,
   billingMessages,
+  PENDING_PAYMENT_TTL_MS,
   twoFactorMessages,
   type CancelSubscriptionRequest,
   type CancelSubscriptionResponse,
@@ -51,6 +52,9 @@ export interface CheckoutOutcome<T> {
 }
 
 const CARD_GATEWAYS: readonly GatewayName[] = ['stripe', 'sandbox-card'];
+
+/** How far a prorated amount may move between the preview and the upgrade (a dollar). */
+export const PRORATION_TOLERANCE_CENTS = 100;
 
 /** Which kind of payment a gateway takes. */
 export const kindOf = (gateway: GatewayName): PaymentKind =>
@@ -261,6 +265,10 @@ export class CheckoutService {
   ): Promise<CheckoutOutcome<PayResponse>> {
     const customer = await this.customer(customerId);
     const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, body.coupon);
+    await this.subscriptions.resolveStalePendingPayments(
+      customerId,
+      new Date(this.clock.now().getTime() - PENDING_PAYMENT_TTL_MS),
+    );
     const info = await this.access.of(customerId);
     if (info.pendingPayment && info.subscription.pending)
       throw BillingException.conflict(
@@ -447,7 +455,11 @@ export class CheckoutService {
         extraSlots: quote.extraSlots,
         couponCode: null,
       });
-      if (body.payment !== undefined && body.payment !== preview.amountCents)
+      // Proration moves with the clock between preview and payment: cents are not a change.
+      if (
+        body.payment !== undefined &&
+        Math.abs(body.payment - preview.amountCents) > PRORATION_TOLERANCE_CENTS
+      )
         throw BillingException.priceChanged(preview.amountCents);
     } else if (body.payment !== undefined && body.payment !== 0) {
       throw BillingException.priceChanged(0);

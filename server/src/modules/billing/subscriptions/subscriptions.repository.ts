@@ -312,12 +312,23 @@ export class SubscriptionsRepository {
     return rows.length;
   }
 
-  async openPendingPayment(customerId: string): Promise<PendingPaymentRecord | null> {
+  /** The customer's unresolved payment waiting for 3-D Secure, created after `since`. */
+  async openPendingPayment(customerId: string, since: Date): Promise<PendingPaymentRecord | null> {
     const rows: PendingRow[] = await this.dataSource.query(
-      `SELECT * FROM pending_payments WHERE customer_id = $1 AND resolved_at IS NULL`,
-      [customerId],
+      `SELECT * FROM pending_payments
+       WHERE customer_id = $1 AND resolved_at IS NULL AND created_at > $2`,
+      [customerId, since],
     );
     return rows[0] ? toPending(rows[0]) : null;
+  }
+
+  /** Ends the customer's pending payments created before `before` (abandoned 3-D Secure). */
+  async resolveStalePendingPayments(customerId: string, before: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE pending_payments SET resolved_at = now()
+       WHERE customer_id = $1 AND resolved_at IS NULL AND created_at <= $2`,
+      [customerId, before],
+    );
   }
 
   async findPendingPayment(
