@@ -118,6 +118,8 @@ describe('the billing page in Chromium', () => {
     const page = await t.open('/billing', { cookies });
     assert.match(await value(page, 'Subscription'), new RegExp(billingMessages.pastDue));
     await row(page, billingMessages.pastDue).waitFor();
+    // The renewal failed: no 'Next renewal' while the gateway retries.
+    assert.equal(await row(page, 'Next renewal').count(), 0);
     await pricingShot(page, 'billing-past-due-1280');
   });
 });

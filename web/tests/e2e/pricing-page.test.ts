@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { billingMessages } from '@animata/contracts';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, type ViewportName } from '../support/browser.js';
-import { pricingShot } from './pricing-support.js';
+import { PRICING_SHOTS, pricingShot } from './pricing-support.js';
 
 /**
  * The pricing page (issue 18, billing-teams-apps §2, §4, §9): columns, prices and savings, the
@@ -159,6 +160,9 @@ describe('the pricing page in Chromium', () => {
       'Upgrade /upgrade/card/annual/team',
     ]);
     await pricingShot(page, 'pricing-pro-monthly-1280');
+    const phone = await t.open('/pricing', { cookies, viewport: 'phone' });
+    assert.match((await buttons(phone))[2]!, /^editor /);
+    await pricingShot(phone, 'pricing-pro-monthly-375');
   });
 
   it('gives a pro annual customer nothing on the monthly plans', async () => {
@@ -271,6 +275,15 @@ describe('the pricing page in Chromium', () => {
       true,
       'the header carries the Upgrade buttons',
     );
+
+    // On a phone the header (a block of its own there) sticks under the top bar too.
+    const phone = await t.open('/pricing', { viewport: 'phone' });
+    await phone.locator('.comparison__section').nth(2).scrollIntoViewIfNeeded();
+    await phone.mouse.wheel(0, 300);
+    const phoneHeader = await phone.locator('.comparison__table thead').boundingBox();
+    assert.ok(phoneHeader && phoneHeader.y >= 60 && phoneHeader.y <= 70, `y ${phoneHeader?.y}`);
+    await mkdir(PRICING_SHOTS, { recursive: true });
+    await phone.screenshot({ path: `${PRICING_SHOTS}/pricing-sticky-header-375.png` });
 
     // Back to plans scrolls to the top.
     await page.getByRole('link', { name: billingMessages.backToPlans }).click();

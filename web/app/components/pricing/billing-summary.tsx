@@ -56,12 +56,12 @@ export function BillingSummary({
         <Row label={billingTexts.subscription}>
           <span className="billing-page__plan">{subscription.planTitle}</span>
           <StateBadge subscription={subscription} />
-          {subscription.accessLevel > 0 ? (
+          {subscription.state !== 'free' ? (
             <span className="billing-page__period muted">{PERIOD_TEXT[subscription.plan]}</span>
           ) : null}
         </Row>
         <Row label={billingTexts.cost}>{billingCostText(subscription)}</Row>
-        {subscription.accessLevel > 0 && endText ? (
+        {subscription.state !== 'free' && subscription.state !== 'past_due' && endText ? (
           <DateRow subscription={subscription} date={endText} />
         ) : null}
         {subscription.pastDue ? (

@@ -137,7 +137,13 @@ function PlanColumns(props: PricingPageProps) {
   }
   const proPercent = annualSavingPercent(props.products.find((item) => item.name === 'pro'));
   return (
-    <ol className="plans" aria-label="Plans">
+    <ol
+      className="plans"
+      aria-label="Plans"
+      data-before-prices={
+        props.products.some((product) => planPriceView(product, props.period)?.before) || undefined
+      }
+    >
       {props.products.map((product) => {
         const price = planPriceView(product, props.period);
         const action = planAction(product, props.period, props.customer, { coupon: props.coupon });
