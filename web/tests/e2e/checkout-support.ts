@@ -82,3 +82,16 @@ export async function billingSubscription(page: Page): Promise<string> {
   const text = await row.locator('.account-row__value').innerText();
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** The tracking events recorded for the customer, oldest first: name and data. */
+export async function trackedEvents(
+  t: BrowserTest,
+  customerId: string,
+): Promise<Array<{ name: string; data: Record<string, unknown> }>> {
+  const rows: Array<{ event_name: string; event_data: Record<string, unknown> }> =
+    await t.app.runtime.dataSource.query(
+      'SELECT event_name, event_data FROM tracking_events WHERE customer_id = $1 ORDER BY id',
+      [customerId],
+    );
+  return rows.map((row) => ({ name: row.event_name, data: row.event_data }));
+}
