@@ -28,6 +28,11 @@ describe('the checkout flows (JavaScript on)', () => {
     await payByApi(t, page, { plan: 'annual', product: 'pro', source: 'pm_card_visa' });
     assert.equal((await customerOf(page)).subscription.planTitle, 'Pro');
 
+    // A preview the server refuses closes the dialog with the server's error (§8).
+    await page.goto('/upgrade/paypal/annual/team');
+    await page.waitForURL(/\/pricing$/);
+    await snackbar(page, billingMessages.notUpgrade);
+
     await page.goto('/upgrade/card/annual/team');
     const upgrade = dialog(page, billingMessages.upgradeTitle);
     await upgrade.waitFor();
