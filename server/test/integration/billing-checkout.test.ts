@@ -471,6 +471,23 @@ describe('checkout: pay, 3-D Secure, two-factor, wallet, upgrade, cancel and the
     assert.equal(twice.status, 409);
   });
 
+  it('changes the card of a card subscription', async () => {
+    const { call, me } = await signedIn();
+    await call(endpoints.stripe.pay.path, { ...proAnnual, source: 'pm_card_visa' });
+    const changed = await call(endpoints.stripe.changeCard.path, {
+      source: 'pm_card_threeDSecure2Required',
+    });
+    assert.equal(changed.status, 200);
+    assert.deepEqual(changed.body, { brand: 'visa', last4: '3184' });
+    assert.deepEqual((await me()).customer.subscription.card, { brand: 'visa', last4: '3184' });
+    const declined = await call(endpoints.stripe.changeCard.path, {
+      source: 'pm_card_chargeDeclined',
+    });
+    assert.equal(declined.status, 402);
+    assert.equal((declined.body as { error?: string }).error, DECLINED);
+    assert.deepEqual((await me()).customer.subscription.card, { brand: 'visa', last4: '3184' });
+  });
+
   it('reads a subscription past its end as expired, with the free limits, and maintenance marks it', async () => {
     const { customer, call, me } = await signedIn();
     await call(endpoints.stripe.pay.path, { ...proAnnual, source: 'pm_card_visa' });
