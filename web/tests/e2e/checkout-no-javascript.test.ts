@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { billingMessages, cardFormMessages } from '@animata/contracts';
+import { billingMessages, cardFormMessages, twoFactorMessages } from '@animata/contracts';
+import { codeIn, waitForMail } from '@animata/server/test-support';
 import { snackbar, useBrowserTest } from '../support/browser.js';
 import {
   billingSubscription,
@@ -40,5 +41,28 @@ describe('the checkout dialog (JavaScript off)', () => {
     await snackbar(page, billingMessages.paymentSuccess);
     assert.equal((await customerOf(page)).subscription.planTitle, 'Pro');
     assert.match(await billingSubscription(page), /^Pro Active Annual$/);
+  });
+
+  it('confirms 3-D Secure and passes the two-factor check through plain forms', async () => {
+    const { customer, cookies } = await signedIn(t, { twoFactor: true });
+    const page = await t.open('/pay/monthly/pro', { cookies, javaScript: false });
+    const form = await fillCard(page, '4000 0027 6000 3184');
+    await form.getByRole('button', { name: /^Pay \$/ }).click();
+    // Two-factor first (the customer has it on): send, enter the code, continue.
+    const tfa = page.getByRole('dialog', { name: twoFactorMessages.title });
+    const before = new Date();
+    await tfa.getByRole('button', { name: twoFactorMessages.sendEmail }).click();
+    const mail = await waitForMail(t.app.runtime.dataSource, customer.email, /code/i, {
+      after: before,
+    });
+    await tfa.getByLabel(twoFactorMessages.codeLabel).fill(codeIn(mail));
+    await tfa.getByRole('button', { name: twoFactorMessages.verifyCode }).click();
+    await page.getByText(twoFactorMessages.accepted).waitFor();
+    await page.getByRole('button', { name: twoFactorMessages.continue }).click();
+    // Then the card's 3-D Secure challenge.
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(/\/pricing\?payment=success&method=card&plan=monthly&product=pro$/);
+    await snackbar(page, billingMessages.paymentSuccess);
+    assert.match(await billingSubscription(page), /^Pro Active Monthly$/);
   });
 });
