@@ -172,7 +172,7 @@ export async function loadCheckout(
   const coupon = url.searchParams.get('coupon') || null;
   const extraSlots = extraSlotsOf(url.searchParams.get('extraSlots'), target.product);
   const closeTo = closePath(url.searchParams);
-  const fail = (message: string) => redirectWithNotification(closeTo, notify('error', message), {});
+  const fail = (message: string) => redirectWithNotification(closeTo, notify('error', message));
 
   const customer = (await client.expect(client.call(endpoints.customer.get))).customer;
   // The checkout is skipped while a payment waits for 3-D Secure (§4): that one resumes first.
@@ -212,7 +212,7 @@ export async function loadCheckout(
     await track(client, 'InitiateCheckout', {
       product: target.product,
       plan: target.period,
-      value: plan.monthly_price * plan.months,
+      value: Math.round(plan.monthly_price * plan.months * 100) / 100,
       currency: 'USD',
     });
   }
