@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CardPayRequest, CustomerResponse, PayResponse } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import type { BrowserTest, ViewportName } from '../support/browser.js';
+import { SCREENSHOT_DIR, type BrowserTest, type ViewportName } from '../support/browser.js';
 
 /** Where the lead collects the checkout's screenshots (besides the repository's screenshots/). */
 const SHOTS_DIR = process.env.CHECKOUT_SHOTS_DIR ?? '/work/wt/shots/checkout';
@@ -65,9 +65,14 @@ export function dialog(page: Page, title: string) {
  * A screenshot of what the viewport shows (a modal dialog is as tall as the viewport), saved as
  * screenshots/checkout-<name>-<viewport>.png and copied to the checkout's screenshot folder.
  */
-export async function shot(t: BrowserTest, page: Page, name: string, viewport: ViewportName) {
-  const dir = path.dirname(await t.screenshot(page, `checkout-${name}-${viewport}`));
-  const file = path.join(dir, `checkout-${name}-${viewport}.png`);
+export async function shot(_t: BrowserTest, page: Page, name: string, viewport: ViewportName) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `checkout-${name}-${viewport}.png`);
+  // Fonts and the snackbar's entrance (180 ms) settle before the picture.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForTimeout(250);
   await page.screenshot({ path: file });
   await mkdir(SHOTS_DIR, { recursive: true });
   await copyFile(file, path.join(SHOTS_DIR, `${name}-${viewport === 'desktop' ? 1280 : 375}.png`));
