@@ -184,7 +184,11 @@ export async function startApp(
         bodyLimitBytes: config.bodyLimitBytes,
         formLimitBytes: config.jsonBodyLimitBytes,
         bff: bffUrl ? httpBff(bffUrl) : inProcessBff(fastify),
-        securityHeaders: pageSecurityHeaders({ recaptcha: config.recaptcha !== null }),
+        securityHeaders: pageSecurityHeaders({
+          recaptcha: config.recaptcha !== null,
+          cardGateway: config.billing.stripe !== null,
+          walletGateway: config.billing.braintree !== null,
+        }),
       });
     }
     await app.init();

@@ -22,6 +22,32 @@ describe('page security headers', () => {
     }
   });
 
+  it('lets Stripe.js and the Braintree drop-in in only when their keys are configured', () => {
+    const origin = 'http://localhost:3000';
+    const sandbox = pageContentSecurityPolicy({ recaptcha: false })('n', origin);
+    assert.ok(!sandbox.includes('stripe.com'));
+    assert.ok(!sandbox.includes('braintreegateway.com'));
+    assert.match(sandbox, /frame-src 'none'/);
+
+    const stripe = pageContentSecurityPolicy({ recaptcha: false, cardGateway: true })('n', origin);
+    assert.match(stripe, /script-src 'self' https:\/\/js\.stripe\.com/);
+    assert.match(stripe, /frame-src https:\/\/js\.stripe\.com [^;]*https:\/\/hooks\.stripe\.com/);
+    assert.match(stripe, /connect-src 'self' ws:\/\/localhost:3000 https:\/\/api\.stripe\.com;/);
+    assert.ok(!stripe.includes('braintreegateway.com'));
+
+    const both = pageContentSecurityPolicy({
+      recaptcha: true,
+      cardGateway: true,
+      walletGateway: true,
+    })('n', origin);
+    assert.match(both, /script-src [^;]*https:\/\/js\.braintreegateway\.com/);
+    assert.match(
+      both,
+      /frame-src https:\/\/www\.google\.com\/recaptcha\/ [^;]*https:\/\/\*\.paypal\.com/,
+    );
+    assert.match(both, /img-src 'self' data: blob: [^;]*https:\/\/checkout\.paypal\.com/);
+  });
+
   it('adds the Permissions-Policy and X-Frame-Options to a page', () => {
     const headers = pageSecurityHeaders({ recaptcha: false })('n', 'http://localhost:3000');
     assert.match(headers['permissions-policy'] ?? '', /camera=\(\)/);

@@ -62,9 +62,47 @@ export function newCspNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/**
+ * Stripe.js and its Elements frames (Stripe's "Content Security Policy" guide): only when a
+ * Stripe key is configured; the sandbox card gateway loads nothing from elsewhere.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: [] as string[],
+};
+/** The Braintree drop-in and its PayPal button (Braintree's CSP guide), with Braintree keys. */
+const BRAINTREE_SOURCES = {
+  script: [
+    'https://js.braintreegateway.com',
+    'https://assets.braintreegateway.com',
+    'https://www.paypalobjects.com',
+    'https://*.paypal.com',
+  ],
+  frame: ['https://assets.braintreegateway.com', 'https://*.paypal.com'],
+  connect: [
+    'https://api.braintreegateway.com',
+    'https://api.sandbox.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://client-analytics.sandbox.braintreegateway.com',
+    'https://*.braintree-api.com',
+    'https://*.paypal.com',
+  ],
+  img: [
+    'https://assets.braintreegateway.com',
+    'https://checkout.paypal.com',
+    'https://*.paypal.com',
+  ],
+};
+
 export interface PagePolicyOptions {
   /** reCAPTCHA v3 runs on the sign-in pages (a site key is configured). */
   recaptcha: boolean;
+  /** A Stripe publishable key is configured: the checkout loads Stripe.js and its frames. */
+  cardGateway?: boolean;
+  /** Braintree keys are configured: the checkout loads the drop-in and PayPal. */
+  walletGateway?: boolean;
 }
 
 /**
@@ -91,12 +129,23 @@ export function pageSecurityHeaders(
 export function pageContentSecurityPolicy(
   options: PagePolicyOptions,
 ): (nonce: string, origin: string) => string {
-  const scripts = ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPTS : [])].join(' ');
+  const gateways = [
+    ...(options.cardGateway ? [STRIPE_SOURCES] : []),
+    ...(options.walletGateway ? [BRAINTREE_SOURCES] : []),
+  ];
+  const of = (kind: keyof typeof STRIPE_SOURCES) => gateways.flatMap((sources) => sources[kind]);
+  const scripts = ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPTS : []), ...of('script')].join(
+    ' ',
+  );
   // Our pages frame nothing of their own (and nothing of ours may be framed, frame-ancestors).
-  const frames = options.recaptcha ? RECAPTCHA_FRAMES.join(' ') : "'none'";
+  const frameSources = [...(options.recaptcha ? RECAPTCHA_FRAMES : []), ...of('frame')];
+  const frames = frameSources.length > 0 ? frameSources.join(' ') : "'none'";
+  const connect = of('connect')
+    .map((source) => ` ${source}`)
+    .join('');
   const fixed = [
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', ...of('img')].join(' '),
     "font-src 'self'",
     `frame-src ${frames}`,
     "frame-ancestors 'none'",
@@ -106,5 +155,5 @@ export function pageContentSecurityPolicy(
   ].join('; ');
   return (nonce, origin) =>
     `default-src 'self'; script-src ${scripts} 'nonce-${nonce}'; ` +
-    `connect-src 'self' ${origin.replace(/^http/, 'ws')}; ${fixed}`;
+    `connect-src 'self' ${origin.replace(/^http/, 'ws')}${connect}; ${fixed}`;
 }
