@@ -1,8 +1,9 @@
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import { Await, useLoaderData } from '@remix-run/react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Suspense } from 'react';
 import { PricingLoading, PricingPage, pricingLinks } from '../components/pricing/pricing-page.js';
+import { pendingWarningFor } from '../utils/checkout.server.js';
 import { loadPricing } from '../utils/pricing.server.js';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
@@ -11,7 +12,14 @@ export const links = pricingLinks;
 
 /** The pricing page (billing-teams-apps §2): open to visitors and customers. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadPricing(request, context);
+  const pricing = await loadPricing(request, context);
+  const pending = pricing.customer
+    ? pendingWarningFor(request, pricing.customer)
+    : { warning: null, setCookie: null };
+  return data(
+    { ...pricing, pendingWarning: pending.warning },
+    pending.setCookie ? { headers: { 'Set-Cookie': pending.setCookie } } : undefined,
+  );
 }
 
 /**

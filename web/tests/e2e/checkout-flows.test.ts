@@ -101,6 +101,14 @@ describe('the checkout flows (JavaScript on)', () => {
     assert.ok(answer.payment, 'the payment waits for 3-D Secure');
     assert.equal((await customerOf(page)).is3DSPending, true);
 
+    // The pricing page itself warns, with a way to finish the payment.
+    await page.goto('/pricing');
+    const warning = page
+      .getByRole('alert')
+      .filter({ hasText: billingMessages.pendingPayment('Pro') });
+    await warning.waitFor();
+    assert.equal(await warning.getByRole('link', { name: 'Complete payment' }).count(), 1);
+
     await page.goto('/pay/monthly/team');
     await page.waitForURL(/\/pay\/pending$/);
     await page.getByText(billingMessages.pendingPayment('Pro')).waitFor();

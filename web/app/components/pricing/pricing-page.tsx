@@ -18,6 +18,8 @@ import { COMPARISON, PLAN_HIGHLIGHTS, PRODUCT_TITLES, type ComparisonCell } from
 import { planAction, type PlanAction } from './plan-buttons.js';
 import { pricingHref } from './pricing-query.js';
 import pricingStylesUrl from '../../styles/pricing.css?url';
+import type { PendingWarning } from '../../utils/checkout.server.js';
+import { PendingPaymentWarning } from './checkout/pending-payment-warning.js';
 
 /** The pricing page's stylesheet, for every route that draws the page (the dialog routes too). */
 export const pricingLinks = () => [{ rel: 'stylesheet', href: pricingStylesUrl }];
@@ -32,6 +34,8 @@ export interface PricingPageProps {
   coupon: string | null;
   payment?: string | null;
   promo: SiteCoupon | null;
+  /** A payment waiting for 3-D Secure: the 24-hour warning (§4), on the page itself only. */
+  pendingWarning?: PendingWarning | null;
 }
 
 /**
@@ -84,6 +88,7 @@ export function PricingPage(props: PricingPageProps) {
             <span className="pricing__save-note">{billingMessages.saveUpTo}</span>
           </div>
         </header>
+        <PendingPaymentWarning warning={props.pendingWarning ?? null} />
         <PlanColumns {...props} period={period} />
         {props.promo ? <PromoBanner coupon={props.promo} /> : null}
         {props.products.length > 0 ? <Comparison {...props} period={period} /> : null}
