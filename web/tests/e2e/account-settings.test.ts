@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { accountMessages, authMessages, emailChangeMessages } from '@animata/contracts';
+import {
+  accountMessages,
+  authMessages,
+  billingMessages,
+  emailChangeMessages,
+} from '@animata/contracts';
 import {
   newCustomer,
   newSession,
@@ -350,7 +355,7 @@ describe('account settings in Chromium', () => {
       assert.deepEqual(labels, ['Account', 'Billing', 'Invoices', 'Team settings']);
       await tabs.getByRole('link', { name: 'Billing' }).click();
       await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
-      await page.getByText('You are on the free plan today.', { exact: false }).waitFor();
+      await page.getByText('No payment method').waitFor();
       for (const path of ['/account/no-such-tab', '/own-apps', '/other-apps']) {
         await page.goto(path);
         await page.waitForURL(`${t.app.url}/account`);
@@ -384,7 +389,7 @@ describe('account settings in Chromium', () => {
       assert.equal(await promo.getAttribute('href'), '/pricing');
       await t.screenshot(page, 'account-settings-promo-desktop');
       await banner.getByRole('link', { name: 'Upgrade' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Plans and pricing' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: billingMessages.pricingHeading }).waitFor();
       // Not on the pricing page itself.
       assert.equal(await banner.getByRole('link', { name: 'Upgrade' }).count(), 0);
     } finally {
