@@ -56,6 +56,12 @@ const CARD_GATEWAYS: readonly GatewayName[] = ['stripe', 'sandbox-card'];
 /** How far a prorated amount may move between the preview and the upgrade (a dollar). */
 export const PRORATION_TOLERANCE_CENTS = 100;
 
+/**
+ * How long a checkout call waits for another call of the same customer to finish (a double
+ * click, a second tab) before it answers 409 `checkoutBusy`.
+ */
+export const CHECKOUT_LOCK_WAIT_MS = 20_000;
+
 /** Which kind of payment a gateway takes. */
 export const kindOf = (gateway: GatewayName): PaymentKind =>
   CARD_GATEWAYS.includes(gateway) ? 'card' : 'paypal';
@@ -97,6 +103,21 @@ export class CheckoutService {
 
   private gateway(kind: PaymentKind): CardGateway | WalletGateway {
     return kind === 'card' ? this.card : this.wallet;
+  }
+
+  /**
+   * One money-moving call per customer at a time: the checks (a live subscription, a pending
+   * payment) and the gateway calls they guard run as one step, so parallel calls cannot each
+   * pass the checks and charge twice.
+   */
+  private async exclusive<T>(customerId: string, work: () => Promise<T>): Promise<T> {
+    const outcome = await this.subscriptions.whileCheckoutLocked(
+      customerId,
+      CHECKOUT_LOCK_WAIT_MS,
+      work,
+    );
+    if (!outcome.locked) throw BillingException.conflict(billingMessages.checkoutBusy);
+    return outcome.value;
   }
 
   private async customer(customerId: string) {
@@ -257,7 +278,16 @@ export class CheckoutService {
 
   // POST stripe|paypal /pay
 
-  async pay(
+  pay(
+    customerId: string,
+    kind: PaymentKind,
+    body: CardPayRequest | WalletPayRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    return this.exclusive(customerId, () => this.payLocked(customerId, kind, body, client));
+  }
+
+  private async payLocked(
     customerId: string,
     kind: PaymentKind,
     body: CardPayRequest | WalletPayRequest,
@@ -381,7 +411,11 @@ export class CheckoutService {
 
   // POST stripe /handle3ds
 
-  async handle3ds(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
+  handle3ds(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
+    return this.exclusive(customerId, () => this.handle3dsLocked(customerId, body));
+  }
+
+  private async handle3dsLocked(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
     const pending = await this.subscriptions.findPendingPayment(customerId, body.paymentIntentId);
     if (!pending) throw CommonException.notFound();
     const plan = await this.access.planInfo(pending.planId, pending.extraSlots);
@@ -418,7 +452,16 @@ export class CheckoutService {
 
   // POST stripe|paypal /upgrade-subscription
 
-  async upgrade(
+  upgrade(
+    customerId: string,
+    kind: PaymentKind,
+    body: UpgradeSubscriptionRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    return this.exclusive(customerId, () => this.upgradeLocked(customerId, kind, body, client));
+  }
+
+  private async upgradeLocked(
     customerId: string,
     kind: PaymentKind,
     body: UpgradeSubscriptionRequest,
@@ -512,7 +555,15 @@ export class CheckoutService {
 
   // POST stripe /change-card
 
-  async changeCard(
+  changeCard(
+    customerId: string,
+    body: ChangeCardRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<ChangeCardResponse>> {
+    return this.exclusive(customerId, () => this.changeCardLocked(customerId, body, client));
+  }
+
+  private async changeCardLocked(
     customerId: string,
     body: ChangeCardRequest,
     client: ClientContext,
@@ -537,7 +588,14 @@ export class CheckoutService {
 
   // POST stripe|paypal /remove-payment-method
 
-  async removePaymentMethod(customerId: string, kind: PaymentKind): Promise<EmptyResponse> {
+  removePaymentMethod(customerId: string, kind: PaymentKind): Promise<EmptyResponse> {
+    return this.exclusive(customerId, () => this.removePaymentMethodLocked(customerId, kind));
+  }
+
+  private async removePaymentMethodLocked(
+    customerId: string,
+    kind: PaymentKind,
+  ): Promise<EmptyResponse> {
     const info = await this.access.of(customerId);
     const row = info.row;
     const allowed =
@@ -555,7 +613,15 @@ export class CheckoutService {
 
   // POST stripe|paypal /cancel-subscription
 
-  async cancel(
+  cancel(
+    customerId: string,
+    kind: PaymentKind,
+    body: CancelSubscriptionRequest,
+  ): Promise<CancelSubscriptionResponse> {
+    return this.exclusive(customerId, () => this.cancelLocked(customerId, kind, body));
+  }
+
+  private async cancelLocked(
     customerId: string,
     kind: PaymentKind,
     body: CancelSubscriptionRequest,

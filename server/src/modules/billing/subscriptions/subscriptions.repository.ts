@@ -138,6 +138,9 @@ export function customerRefColumn(
     : 'braintree_customer_id';
 }
 
+/** How often a checkout call waiting for the customer's lock tries again. */
+const CHECKOUT_LOCK_POLL_MS = 50;
+
 /**
  * The one writer of `subscriptions`, `invoices`, `billing_events` and `pending_payments`. The
  * ledger calls the `*In` methods inside its transaction; the services read through the others.
@@ -148,6 +151,38 @@ export class SubscriptionsRepository {
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Runs `work` while holding the customer's checkout lock (a session advisory lock, so it
+   * spans the gateway calls and every server process). A caller that finds it taken waits
+   * without holding a connection, polling, for at most `waitMs`; then it gets `{ locked: false }`.
+   */
+  async whileCheckoutLocked<T>(
+    customerId: string,
+    waitMs: number,
+    work: () => Promise<T>,
+  ): Promise<{ locked: true; value: T } | { locked: false }> {
+    const key = `animata:billing-checkout:${customerId}`;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const runner = this.dataSource.createQueryRunner();
+      await runner.connect();
+      let held = false;
+      try {
+        const rows: Array<{ held: boolean }> = await runner.query(
+          'SELECT pg_try_advisory_lock(hashtext($1)) AS held',
+          [key],
+        );
+        held = rows[0]?.held === true;
+        if (held) return { locked: true, value: await work() };
+      } finally {
+        if (held) await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+        await runner.release();
+      }
+      if (Date.now() >= deadline) return { locked: false };
+      await new Promise((resolve) => setTimeout(resolve, CHECKOUT_LOCK_POLL_MS));
+    }
   }
 
   /** Records the event id; false when it was recorded before (a redelivery). */

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { endpoints, type PayResponse } from '@animata/contracts';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newCustomer, newSession, sessionCookieName } from '../support/factories.js';
+import { TestClient } from '../support/http-client.js';
+
+interface Answer<T> {
+  status: number;
+  body: T & { error?: string; errors?: Record<string, string> };
+}
+
+/** The review of issue 18: money and access under races and hostile callers. */
+describe('billing review: concurrent payments, other customers, hostile bodies', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({ web: false });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  const db = () => app.runtime.dataSource;
+
+  async function signedIn() {
+    const customer = await newCustomer(db(), {});
+    const client = new TestClient(app.url);
+    client.setCookie(sessionCookieName(app.runtime.config), await newSession(app, customer.id));
+    const call = async <T>(path: string, body?: unknown): Promise<Answer<T>> => {
+      const response = await client.post(path, body ?? {});
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: (text ? JSON.parse(text) : null) as Answer<T>['body'],
+      };
+    };
+    return { customer, call };
+  }
+
+  const invoicesOf = async (customerId: string) =>
+    Number(
+      (
+        (await db().query(`SELECT count(*) AS n FROM invoices WHERE customer_id = $1`, [
+          customerId,
+        ])) as Array<{ n: string }>
+      )[0]!.n,
+    );
+  /** Every sandbox subscription of any sandbox customer made for this e-mail. */
+  const sandboxSubscriptionsOf = async (email: string) =>
+    Number(
+      (
+        (await db().query(
+          `SELECT count(*) AS n FROM sandbox_gateway_objects s
+             JOIN sandbox_gateway_objects c ON c.id = s.data->>'customer' AND c.kind = 'customer'
+            WHERE s.kind = 'subscription' AND c.data->>'email' = $1`,
+          [email],
+        )) as Array<{ n: string }>
+      )[0]!.n,
+    );
+
+  it('charges once for parallel pay calls of one customer (a double click)', async () => {
+    const { customer, call } = await signedIn();
+    const body = { plan: 'monthly', product: 'pro', source: 'pm_card_visa', payment: 3500 };
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map(() => call<PayResponse>(endpoints.stripe.pay.path, body)),
+    );
+    const statuses = answers.map((a) => a.status);
+    assert.ok(statuses.includes(200), statuses.join());
+    for (const a of answers) assert.ok(a.status === 200 || a.status === 409, JSON.stringify(a));
+    assert.equal(await invoicesOf(customer.id), 1, 'one invoice');
+    assert.equal(await sandboxSubscriptionsOf(customer.email), 1, 'one gateway subscription');
+  });
+
+  it('charges once for parallel pay calls of one customer for different plans', async () => {
+    const { customer, call } = await signedIn();
+    const answers = await Promise.all([
+      call<PayResponse>(endpoints.stripe.pay.path, {
+        plan: 'monthly',
+        product: 'pro',
+        source: 'pm_card_visa',
+      }),
+      call<PayResponse>(endpoints.stripe.pay.path, {
+        plan: 'annual',
+        product: 'pro',
+        source: 'pm_card_visa',
+      }),
+      call<PayResponse>(endpoints.stripe.pay.path, {
+        plan: 'monthly',
+        product: 'starter',
+        source: 'pm_card_visa',
+      }),
+    ]);
+    assert.deepEqual(
+      answers.map((a) => a.status).sort(),
+      [200, 409, 409],
+      JSON.stringify(answers.map((a) => [a.status, a.body])),
+    );
+    assert.equal(await invoicesOf(customer.id), 1);
+    assert.equal(await sandboxSubscriptionsOf(customer.email), 1);
+  });
+
+  it("refuses handle3ds and the sandbox confirmation for another customer's payment", async () => {
+    const owner = await signedIn();
+    const paid = await owner.call<PayResponse>(endpoints.stripe.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      source: 'pm_card_threeDSecure2Required',
+    });
+    assert.equal(paid.status, 200);
+    const payment = paid.body.payment!;
+    const other = await signedIn();
+    const stolen = await other.call(endpoints.stripe.handle3ds.path, {
+      paymentIntentId: payment.id,
+    });
+    assert.equal(stolen.status, 404);
+    const guessed = await other.call(endpoints.stripe.sandboxConfirm.path, {
+      clientSecret: `${payment.id}_secret_wrong`,
+      outcome: 'complete',
+    });
+    assert.equal(guessed.status, 404);
+    // The browser cannot claim success: the gateway still waits for the challenge.
+    const early = await owner.call(endpoints.stripe.handle3ds.path, {
+      paymentIntentId: payment.id,
+    });
+    assert.equal(early.status, 402);
+    const premium: Array<{ status: string }> = await db().query(
+      `SELECT status FROM subscriptions WHERE customer_id = $1`,
+      [owner.customer.id],
+    );
+    assert.deepEqual(premium, [{ status: 'incomplete' }]);
+  });
+});
