@@ -35,6 +35,7 @@ import {
   WALLET_GATEWAY,
   type CardGateway,
   type GatewayName,
+  type PaymentAction,
   type SubscriptionResult,
   type WalletGateway,
 } from '../gateways/gateway.port.js';
@@ -204,6 +205,34 @@ export class CheckoutService {
     };
   }
 
+  /**
+   * A payment the gateway holds for the customer's confirmation (3-D Secure), of a purchase or
+   * of an upgrade: stored as the pending payment that handle3ds resolves and that blocks other
+   * checkouts meanwhile; answered as the payment the browser confirms.
+   */
+  private async awaitConfirmation(
+    customerId: string,
+    gateway: GatewayName,
+    action: PaymentAction,
+    quote: Quote,
+  ): Promise<NonNullable<PayResponse['payment']>> {
+    await this.subscriptions.insertPendingPayment({
+      customerId,
+      gateway,
+      paymentIntentId: action.paymentIntentId,
+      clientSecret: action.clientSecret,
+      planId: quote.plan.id,
+      extraSlots: quote.extraSlots,
+    });
+    const pending = await this.subscriptions.findPendingPayment(customerId, action.paymentIntentId);
+    return {
+      id: action.paymentIntentId,
+      clientSecret: action.clientSecret,
+      gateway: gateway === 'stripe' ? 'stripe' : 'sandbox',
+      createdAt: (pending?.createdAt ?? this.clock.now()).toISOString(),
+    };
+  }
+
   // POST stripe|paypal /preview-cost
 
   async previewCost(
@@ -365,26 +394,9 @@ export class CheckoutService {
     }
     await this.applyResult(result);
     if (result.action) {
-      await this.subscriptions.insertPendingPayment({
-        customerId,
-        gateway: gateway.name,
-        paymentIntentId: result.action.paymentIntentId,
-        clientSecret: result.action.clientSecret,
-        planId: quote.plan.id,
-        extraSlots: quote.extraSlots,
-      });
-      const pending = await this.subscriptions.findPendingPayment(
-        customerId,
-        result.action.paymentIntentId,
-      );
       return {
         response: {
-          payment: {
-            id: result.action.paymentIntentId,
-            clientSecret: result.action.clientSecret,
-            gateway: gateway.name === 'stripe' ? 'stripe' : 'sandbox',
-            createdAt: (pending?.createdAt ?? this.clock.now()).toISOString(),
-          },
+          payment: await this.awaitConfirmation(customerId, gateway.name, result.action, quote),
           plan: this.paidPlan(quote, body.plan),
         },
         clearAttempt: factor.usedToken,
@@ -469,8 +481,16 @@ export class CheckoutService {
   ): Promise<CheckoutOutcome<PayResponse>> {
     const customer = await this.customer(customerId);
     const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, undefined);
+    await this.subscriptions.resolveStalePendingPayments(
+      customerId,
+      new Date(this.clock.now().getTime() - PENDING_PAYMENT_TTL_MS),
+    );
     const info = await this.access.of(customerId);
     const row = info.row;
+    if (info.pendingPayment && info.subscription.pending)
+      throw BillingException.conflict(
+        billingMessages.pendingPayment(info.subscription.pending.planName),
+      );
     if (!this.isLive(info) || !row || !info.plan || kindOf(row.gateway) !== kind)
       throw BillingException.conflict(billingMessages.notUpgrade);
     const timing = changeTiming(
@@ -532,20 +552,31 @@ export class CheckoutService {
       throw this.declined(error, kind);
     }
     await this.applyResult(result);
+    const plan = {
+      monthlyPrice: dollars(
+        (quote.plan.monthlyPriceCents * quote.plan.months +
+          (quote.seatsPlan
+            ? quote.seatsPlan.monthlyPriceCents * quote.seatsPlan.months * quote.extraSlots
+            : 0)) /
+          quote.plan.months,
+      ),
+      months: quote.plan.months,
+      product: body.product,
+      period: body.plan,
+    };
+    // The prorated charge waits for 3-D Secure: nothing changed yet (the gateway keeps the
+    // change pending until paid); handle3ds applies it once the gateway says it is paid.
+    if (result.action)
+      return {
+        response: {
+          payment: await this.awaitConfirmation(customerId, gateway.name, result.action, quote),
+          plan,
+        },
+        clearAttempt: factor.usedToken,
+      };
     return {
       response: {
-        plan: {
-          monthlyPrice: dollars(
-            (quote.plan.monthlyPriceCents * quote.plan.months +
-              (quote.seatsPlan
-                ? quote.seatsPlan.monthlyPriceCents * quote.seatsPlan.months * quote.extraSlots
-                : 0)) /
-              quote.plan.months,
-          ),
-          months: quote.plan.months,
-          product: body.product,
-          period: body.plan,
-        },
+        plan,
         ...(result.invoice ? { invoiceExternalId: result.invoice.externalId } : {}),
         message: billingMessages.upgraded(quote.product.title),
       },
