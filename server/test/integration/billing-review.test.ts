@@ -130,4 +130,63 @@ describe('billing review: concurrent payments, other customers, hostile bodies',
     );
     assert.deepEqual(premium, [{ status: 'incomplete' }]);
   });
+
+  it('answers hostile bodies on every billing call with 4xx in the catalogue shape', async () => {
+    const { call } = await signedIn();
+    const paths = [
+      endpoints.stripe.previewCost.path,
+      endpoints.stripe.pay.path,
+      endpoints.stripe.handle3ds.path,
+      endpoints.stripe.upgradeSubscription.path,
+      endpoints.stripe.changeCard.path,
+      endpoints.stripe.cancelSubscription.path,
+      endpoints.stripe.sandboxConfirm.path,
+      endpoints.paypal.previewCost.path,
+      endpoints.paypal.pay.path,
+      endpoints.paypal.upgradeSubscription.path,
+      endpoints.paypal.cancelSubscription.path,
+      endpoints.tracking.track.path,
+    ];
+    const bodies: unknown[] = [
+      [],
+      [{ plan: 'monthly', product: 'pro' }],
+      'pro',
+      42,
+      null,
+      { plan: ['monthly'], product: 'pro', source: 'pm_card_visa' },
+      { plan: 'monthly', product: { $ne: 1 }, source: 'pm_card_visa' },
+      { plan: 'monthly', product: 'team', source: 'pm_card_visa', extraSlots: 1e308 },
+      { plan: 'monthly', product: 'team', source: 'pm_card_visa', extraSlots: 1.5 },
+      { plan: 'monthly', product: 'pro', source: 'pm_card_visa', payment: -1 },
+      { plan: 'monthly', product: 'pro', source: 'pm_card_visa', payment: 35.5 },
+      { plan: 'monthly', product: 'pro', source: ['pm_card_visa'] },
+      { plan: 'monthly', product: 'pro', nonce: { a: 1 } },
+      { plan: 'quarterly', product: 'pro', source: 'pm_card_visa' },
+      { paymentIntentId: ['pi_x'] },
+      { paymentIntentId: 'x'.repeat(100_000) },
+      { reason: [] },
+      { reason: { code: '1' } },
+      { reason: { code: 0, text: 42 } },
+      { reason: { code: 0, text: 'x'.repeat(1001) } },
+      { reason: { code: 9 } },
+      { reason: null },
+      { clientSecret: { toString: 'x' }, outcome: 'complete' },
+      { eventName: 'Purchase', eventData: [] },
+      { eventName: 'Purchase', eventData: 'x' },
+    ];
+    for (const path of paths) {
+      for (const body of bodies) {
+        const answer = await call(path, body);
+        assert.ok(
+          answer.status >= 400 && answer.status < 500,
+          `${path} ${JSON.stringify(body).slice(0, 120)}: ${answer.status}`,
+        );
+        const shaped = answer.body as { error?: unknown; errors?: unknown } | null;
+        assert.ok(
+          shaped && (typeof shaped.error === 'string' || typeof shaped.errors === 'object'),
+          `${path} ${JSON.stringify(body).slice(0, 120)}: the catalogue shape`,
+        );
+      }
+    }
+  });
 });
