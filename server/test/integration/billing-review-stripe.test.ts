@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { billingMessages, endpoints } from '@animata/contracts';
+import Stripe from 'stripe';
+import { randomBytes } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
@@ -9,6 +11,9 @@ import {
   testStripePriceEnv,
   type StripeServer,
 } from '../support/stripe-server.js';
+
+const WEBHOOK_SECRET = `whsec_${randomBytes(12).toString('hex')}`;
+const signer = new Stripe('sk_test_signer');
 
 /** The review of issue 18 against the local Stripe server: money that needs 3-D Secure. */
 describe('billing review through StripeCardGateway: an upgrade waiting for 3-D Secure', () => {
@@ -24,6 +29,7 @@ describe('billing review through StripeCardGateway: an upgrade waiting for 3-D S
         STRIPE_SECRET_KEY: 'sk_test_animata',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_animata',
         STRIPE_API_URL: apiUrl,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         ...testStripePriceEnv,
       },
     });
@@ -73,5 +79,49 @@ describe('billing review through StripeCardGateway: an upgrade waiting for 3-D S
     });
     assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
     assert.deepEqual(await planOf(customer.id), { plan_id: 'team-monthly', status: 'active' });
+  });
+
+  it("keeps the paid upgrade when one second's events arrive in another order", async () => {
+    const customer = await newCustomer(db());
+    const call = cookieCaller(app, await newSessionCookie(app, customer.id));
+    const paid = await call('POST', endpoints.stripe.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      source: 'pm_card_visa',
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const scheduled = await call('POST', endpoints.stripe.upgradeSubscription.path, {
+      plan: 'monthly',
+      product: 'starter',
+    });
+    assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
+    const before = stripe.events.length;
+    const upgraded = await call('POST', endpoints.stripe.upgradeSubscription.path, {
+      plan: 'monthly',
+      product: 'team',
+    });
+    assert.equal(upgraded.status, 200, JSON.stringify(upgraded.body));
+    assert.deepEqual(await planOf(customer.id), { plan_id: 'team-monthly', status: 'active' });
+    const events = stripe.events.slice(before).reverse();
+    for (const event of events) {
+      const body = JSON.stringify(event);
+      const response = await fetch(`${app.url}${endpoints.stripe.webhook.path}`, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({
+            payload: body,
+            secret: WEBHOOK_SECRET,
+          }),
+        },
+      });
+      assert.equal(response.status, 200, `${event.type}: ${await response.text()}`);
+    }
+    assert.deepEqual(
+      await planOf(customer.id),
+      { plan_id: 'team-monthly', status: 'active' },
+      JSON.stringify(events.map((e) => [e.type, e.created])),
+    );
   });
 });
