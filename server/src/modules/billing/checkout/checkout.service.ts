@@ -135,6 +135,28 @@ export class CheckoutService {
     );
   }
 
+  /** When changing the live subscription to the quoted plan applies (see changeTiming). */
+  private timingOf(
+    row: { extraSlots: number; planId: string },
+    plan: { accessLevel: number; months: number },
+    quote: Quote,
+  ): 'now' | 'period-end' | 'same' {
+    return changeTiming(
+      {
+        accessLevel: plan.accessLevel,
+        months: plan.months,
+        extraSlots: row.extraSlots,
+        planId: row.planId,
+      },
+      {
+        accessLevel: ACCESS_LEVELS[quote.plan.product as ProductName],
+        months: quote.plan.months,
+        extraSlots: quote.extraSlots,
+        planId: quote.plan.id,
+      },
+    );
+  }
+
   private async quoteOrRefuse(
     product: ProductName,
     period: PayablePeriod,
@@ -257,20 +279,7 @@ export class CheckoutService {
     let coupon = quote.coupon?.code ?? null;
     if (this.isLive(info) && row && info.plan) {
       if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
-      const timing = changeTiming(
-        {
-          accessLevel: info.plan.accessLevel,
-          months: info.plan.months,
-          extraSlots: row.extraSlots,
-          planId: row.planId,
-        },
-        {
-          accessLevel: ACCESS_LEVELS[body.product],
-          months: quote.plan.months,
-          extraSlots: quote.extraSlots,
-          planId: quote.plan.id,
-        },
-      );
+      const timing = this.timingOf(row, info.plan, quote);
       if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
       coupon = null;
       if (timing === 'now') {
@@ -493,20 +502,7 @@ export class CheckoutService {
       );
     if (!this.isLive(info) || !row || !info.plan || kindOf(row.gateway) !== kind)
       throw BillingException.conflict(billingMessages.notUpgrade);
-    const timing = changeTiming(
-      {
-        accessLevel: info.plan.accessLevel,
-        months: info.plan.months,
-        extraSlots: row.extraSlots,
-        planId: row.planId,
-      },
-      {
-        accessLevel: ACCESS_LEVELS[body.product],
-        months: quote.plan.months,
-        extraSlots: quote.extraSlots,
-        planId: quote.plan.id,
-      },
-    );
+    const timing = this.timingOf(row, info.plan, quote);
     if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
     const gateway = this.gateway(kind);
     const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
