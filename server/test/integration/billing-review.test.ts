@@ -189,4 +189,45 @@ describe('billing review: concurrent payments, other customers, hostile bodies',
       }
     }
   });
+
+  it('pays once when the 3-D Secure confirmation comes twice at once (two tabs)', async () => {
+    const { customer, call } = await signedIn();
+    const paid = await call<PayResponse>(endpoints.stripe.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      source: 'pm_card_threeDSecure2Required',
+    });
+    const payment = paid.body.payment!;
+    const confirmations = await Promise.all(
+      [0, 1, 2].map(() =>
+        call(endpoints.stripe.sandboxConfirm.path, {
+          clientSecret: payment.clientSecret,
+          outcome: 'complete',
+        }),
+      ),
+    );
+    for (const answer of confirmations) assert.equal(answer.status, 200);
+    const handled = await call(endpoints.stripe.handle3ds.path, { paymentIntentId: payment.id });
+    assert.equal(handled.status, 200, JSON.stringify(handled.body));
+    assert.equal(await invoicesOf(customer.id), 1);
+  });
+
+  it('answers 401 to every billing call of a signed-out caller', async () => {
+    const client = new TestClient(app.url);
+    for (const endpoint of [
+      ...Object.values(endpoints.stripe),
+      ...Object.values(endpoints.paypal),
+      endpoints.tracking.track,
+    ]) {
+      if (
+        endpoint === endpoints.stripe.sandboxConfirm ||
+        endpoint === endpoints.stripe.webhook ||
+        endpoint === endpoints.paypal.webhook ||
+        endpoint.method !== 'POST'
+      )
+        continue;
+      const response = await client.post(endpoint.path, {});
+      assert.equal(response.status, 401, endpoint.path);
+    }
+  });
 });
