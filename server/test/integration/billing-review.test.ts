@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { endpoints, type PayResponse } from '@animata/contracts';
+import { SubscriptionsRepository } from '../../src/modules/billing/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSession, sessionCookieName } from '../support/factories.js';
 import { TestClient } from '../support/http-client.js';
@@ -229,5 +230,34 @@ describe('billing review: concurrent payments, other customers, hostile bodies',
       const response = await client.post(endpoint.path, {});
       assert.equal(response.status, 401, endpoint.path);
     }
+  });
+
+  it('holds the checkout lease for one call, answers busy past the wait, and lets a lapsed lease go', async () => {
+    const { customer } = await signedIn();
+    const repository = app.app.get(SubscriptionsRepository);
+    const short = { waitMs: 150, leaseMs: 60_000 };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = repository.whileCheckoutLocked(customer.id, short, () => held.then(() => 1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(await repository.whileCheckoutLocked(customer.id, short, async () => 2), {
+      locked: false,
+    });
+    release();
+    assert.deepEqual(await first, { locked: true, value: 1 });
+    assert.deepEqual(await repository.whileCheckoutLocked(customer.id, short, async () => 3), {
+      locked: true,
+      value: 3,
+    });
+    // A process that died holding it: the lease lapses.
+    await db().query(
+      `INSERT INTO billing_checkout_locks (customer_id, token, expires_at)
+       VALUES ($1, gen_random_uuid(), now() - interval '1 second')`,
+      [customer.id],
+    );
+    assert.deepEqual(await repository.whileCheckoutLocked(customer.id, short, async () => 4), {
+      locked: true,
+      value: 4,
+    });
   });
 });

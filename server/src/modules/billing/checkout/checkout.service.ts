@@ -62,6 +62,11 @@ export const PRORATION_TOLERANCE_CENTS = 100;
  * click, a second tab) before it answers 409 `checkoutBusy`.
  */
 export const CHECKOUT_LOCK_WAIT_MS = 20_000;
+/**
+ * How long a checkout call may hold the customer's lock before another may take it (a crashed
+ * process): well past the gateways' own time-outs (Stripe's SDK: 80 s).
+ */
+export const CHECKOUT_LOCK_LEASE_MS = 180_000;
 
 /** Which kind of payment a gateway takes. */
 export const kindOf = (gateway: GatewayName): PaymentKind =>
@@ -114,7 +119,7 @@ export class CheckoutService {
   private async exclusive<T>(customerId: string, work: () => Promise<T>): Promise<T> {
     const outcome = await this.subscriptions.whileCheckoutLocked(
       customerId,
-      CHECKOUT_LOCK_WAIT_MS,
+      { waitMs: CHECKOUT_LOCK_WAIT_MS, leaseMs: CHECKOUT_LOCK_LEASE_MS },
       work,
     );
     if (!outcome.locked) throw BillingException.conflict(billingMessages.checkoutBusy);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { DATA_SOURCE } from '../../../common/tokens.js';
@@ -154,34 +155,40 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * Runs `work` while holding the customer's checkout lock (a session advisory lock, so it
-   * spans the gateway calls and every server process). A caller that finds it taken waits
-   * without holding a connection, polling, for at most `waitMs`; then it gets `{ locked: false }`.
+   * Runs `work` while holding the customer's checkout lease (`billing_checkout_locks`), so it
+   * spans the gateway calls and every server process without keeping a connection. A caller
+   * that finds it taken polls for at most `waitMs`, then gets `{ locked: false }`. A lease left
+   * by a crashed process lapses after `leaseMs`.
    */
   async whileCheckoutLocked<T>(
     customerId: string,
-    waitMs: number,
+    options: { waitMs: number; leaseMs: number },
     work: () => Promise<T>,
   ): Promise<{ locked: true; value: T } | { locked: false }> {
-    const key = `animata:billing-checkout:${customerId}`;
-    const deadline = Date.now() + waitMs;
+    const token = randomUUID();
+    const deadline = Date.now() + options.waitMs;
     for (;;) {
-      const runner = this.dataSource.createQueryRunner();
-      await runner.connect();
-      let held = false;
-      try {
-        const rows: Array<{ held: boolean }> = await runner.query(
-          'SELECT pg_try_advisory_lock(hashtext($1)) AS held',
-          [key],
-        );
-        held = rows[0]?.held === true;
-        if (held) return { locked: true, value: await work() };
-      } finally {
-        if (held) await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-        await runner.release();
-      }
+      const taken = await queryRows<{ token: string }>(
+        this.dataSource,
+        `INSERT INTO billing_checkout_locks (customer_id, token, expires_at)
+         VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
+         ON CONFLICT (customer_id) DO UPDATE
+           SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
+           WHERE billing_checkout_locks.expires_at <= now()
+         RETURNING token`,
+        [customerId, token, options.leaseMs],
+      );
+      if (taken.length > 0) break;
       if (Date.now() >= deadline) return { locked: false };
       await new Promise((resolve) => setTimeout(resolve, CHECKOUT_LOCK_POLL_MS));
+    }
+    try {
+      return { locked: true, value: await work() };
+    } finally {
+      await this.dataSource.query(
+        `DELETE FROM billing_checkout_locks WHERE customer_id = $1 AND token = $2`,
+        [customerId, token],
+      );
     }
   }
 
