@@ -37,6 +37,9 @@ export const billingMessages = {
   alreadySubscribed: 'You already have this plan.',
   notUpgrade: 'This change is not available for your plan.',
   noPaymentMethod: 'Add a payment method first.',
+  /** Another checkout call of the same customer is still running (409). */
+  checkoutBusy:
+    'Another payment of yours is still in progress. Please wait a moment and try again.',
   sandboxNotice: 'Sandbox payments: no real money is charged.',
   /** A gateway webhook whose signature does not verify (400). */
   webhookSignatureInvalid: 'The webhook signature is not valid.',

@@ -35,6 +35,7 @@ import {
   WALLET_GATEWAY,
   type CardGateway,
   type GatewayName,
+  type PaymentAction,
   type SubscriptionResult,
   type WalletGateway,
 } from '../gateways/gateway.port.js';
@@ -55,6 +56,17 @@ const CARD_GATEWAYS: readonly GatewayName[] = ['stripe', 'sandbox-card'];
 
 /** How far a prorated amount may move between the preview and the upgrade (a dollar). */
 export const PRORATION_TOLERANCE_CENTS = 100;
+
+/**
+ * How long a checkout call waits for another call of the same customer to finish (a double
+ * click, a second tab) before it answers 409 `checkoutBusy`.
+ */
+export const CHECKOUT_LOCK_WAIT_MS = 20_000;
+/**
+ * How long a checkout call may hold the customer's lock before another may take it (a crashed
+ * process): well past the gateways' own time-outs (Stripe's SDK: 80 s).
+ */
+export const CHECKOUT_LOCK_LEASE_MS = 180_000;
 
 /** Which kind of payment a gateway takes. */
 export const kindOf = (gateway: GatewayName): PaymentKind =>
@@ -99,6 +111,21 @@ export class CheckoutService {
     return kind === 'card' ? this.card : this.wallet;
   }
 
+  /**
+   * One money-moving call per customer at a time: the checks (a live subscription, a pending
+   * payment) and the gateway calls they guard run as one step, so parallel calls cannot each
+   * pass the checks and charge twice.
+   */
+  private async exclusive<T>(customerId: string, work: () => Promise<T>): Promise<T> {
+    const outcome = await this.subscriptions.whileCheckoutLocked(
+      customerId,
+      { waitMs: CHECKOUT_LOCK_WAIT_MS, leaseMs: CHECKOUT_LOCK_LEASE_MS },
+      work,
+    );
+    if (!outcome.locked) throw BillingException.conflict(billingMessages.checkoutBusy);
+    return outcome.value;
+  }
+
   private async customer(customerId: string) {
     const customer = await this.customers.findById(customerId);
     if (!customer) throw CommonException.unauthenticated();
@@ -110,6 +137,28 @@ export class CheckoutService {
     return (
       info.row !== null &&
       (info.state === 'active' || info.state === 'past_due' || info.state === 'canceled')
+    );
+  }
+
+  /** When changing the live subscription to the quoted plan applies (see changeTiming). */
+  private timingOf(
+    row: { extraSlots: number; planId: string },
+    plan: { accessLevel: number; months: number },
+    quote: Quote,
+  ): 'now' | 'period-end' | 'same' {
+    return changeTiming(
+      {
+        accessLevel: plan.accessLevel,
+        months: plan.months,
+        extraSlots: row.extraSlots,
+        planId: row.planId,
+      },
+      {
+        accessLevel: ACCESS_LEVELS[quote.plan.product as ProductName],
+        months: quote.plan.months,
+        extraSlots: quote.extraSlots,
+        planId: quote.plan.id,
+      },
     );
   }
 
@@ -183,6 +232,34 @@ export class CheckoutService {
     };
   }
 
+  /**
+   * A payment the gateway holds for the customer's confirmation (3-D Secure), of a purchase or
+   * of an upgrade: stored as the pending payment that handle3ds resolves and that blocks other
+   * checkouts meanwhile; answered as the payment the browser confirms.
+   */
+  private async awaitConfirmation(
+    customerId: string,
+    gateway: GatewayName,
+    action: PaymentAction,
+    quote: Quote,
+  ): Promise<NonNullable<PayResponse['payment']>> {
+    await this.subscriptions.insertPendingPayment({
+      customerId,
+      gateway,
+      paymentIntentId: action.paymentIntentId,
+      clientSecret: action.clientSecret,
+      planId: quote.plan.id,
+      extraSlots: quote.extraSlots,
+    });
+    const pending = await this.subscriptions.findPendingPayment(customerId, action.paymentIntentId);
+    return {
+      id: action.paymentIntentId,
+      clientSecret: action.clientSecret,
+      gateway: gateway === 'stripe' ? 'stripe' : 'sandbox',
+      createdAt: (pending?.createdAt ?? this.clock.now()).toISOString(),
+    };
+  }
+
   // POST stripe|paypal /preview-cost
 
   async previewCost(
@@ -207,20 +284,7 @@ export class CheckoutService {
     let coupon = quote.coupon?.code ?? null;
     if (this.isLive(info) && row && info.plan) {
       if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
-      const timing = changeTiming(
-        {
-          accessLevel: info.plan.accessLevel,
-          months: info.plan.months,
-          extraSlots: row.extraSlots,
-          planId: row.planId,
-        },
-        {
-          accessLevel: ACCESS_LEVELS[body.product],
-          months: quote.plan.months,
-          extraSlots: quote.extraSlots,
-          planId: quote.plan.id,
-        },
-      );
+      const timing = this.timingOf(row, info.plan, quote);
       if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
       coupon = null;
       if (timing === 'now') {
@@ -257,7 +321,16 @@ export class CheckoutService {
 
   // POST stripe|paypal /pay
 
-  async pay(
+  pay(
+    customerId: string,
+    kind: PaymentKind,
+    body: CardPayRequest | WalletPayRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    return this.exclusive(customerId, () => this.payLocked(customerId, kind, body, client));
+  }
+
+  private async payLocked(
     customerId: string,
     kind: PaymentKind,
     body: CardPayRequest | WalletPayRequest,
@@ -335,26 +408,9 @@ export class CheckoutService {
     }
     await this.applyResult(result);
     if (result.action) {
-      await this.subscriptions.insertPendingPayment({
-        customerId,
-        gateway: gateway.name,
-        paymentIntentId: result.action.paymentIntentId,
-        clientSecret: result.action.clientSecret,
-        planId: quote.plan.id,
-        extraSlots: quote.extraSlots,
-      });
-      const pending = await this.subscriptions.findPendingPayment(
-        customerId,
-        result.action.paymentIntentId,
-      );
       return {
         response: {
-          payment: {
-            id: result.action.paymentIntentId,
-            clientSecret: result.action.clientSecret,
-            gateway: gateway.name === 'stripe' ? 'stripe' : 'sandbox',
-            createdAt: (pending?.createdAt ?? this.clock.now()).toISOString(),
-          },
+          payment: await this.awaitConfirmation(customerId, gateway.name, result.action, quote),
           plan: this.paidPlan(quote, body.plan),
         },
         clearAttempt: factor.usedToken,
@@ -381,7 +437,11 @@ export class CheckoutService {
 
   // POST stripe /handle3ds
 
-  async handle3ds(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
+  handle3ds(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
+    return this.exclusive(customerId, () => this.handle3dsLocked(customerId, body));
+  }
+
+  private async handle3dsLocked(customerId: string, body: Handle3dsRequest): Promise<PayResponse> {
     const pending = await this.subscriptions.findPendingPayment(customerId, body.paymentIntentId);
     if (!pending) throw CommonException.notFound();
     const plan = await this.access.planInfo(pending.planId, pending.extraSlots);
@@ -418,7 +478,16 @@ export class CheckoutService {
 
   // POST stripe|paypal /upgrade-subscription
 
-  async upgrade(
+  upgrade(
+    customerId: string,
+    kind: PaymentKind,
+    body: UpgradeSubscriptionRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    return this.exclusive(customerId, () => this.upgradeLocked(customerId, kind, body, client));
+  }
+
+  private async upgradeLocked(
     customerId: string,
     kind: PaymentKind,
     body: UpgradeSubscriptionRequest,
@@ -426,24 +495,19 @@ export class CheckoutService {
   ): Promise<CheckoutOutcome<PayResponse>> {
     const customer = await this.customer(customerId);
     const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, undefined);
+    await this.subscriptions.resolveStalePendingPayments(
+      customerId,
+      new Date(this.clock.now().getTime() - PENDING_PAYMENT_TTL_MS),
+    );
     const info = await this.access.of(customerId);
     const row = info.row;
+    if (info.pendingPayment && info.subscription.pending)
+      throw BillingException.conflict(
+        billingMessages.pendingPayment(info.subscription.pending.planName),
+      );
     if (!this.isLive(info) || !row || !info.plan || kindOf(row.gateway) !== kind)
       throw BillingException.conflict(billingMessages.notUpgrade);
-    const timing = changeTiming(
-      {
-        accessLevel: info.plan.accessLevel,
-        months: info.plan.months,
-        extraSlots: row.extraSlots,
-        planId: row.planId,
-      },
-      {
-        accessLevel: ACCESS_LEVELS[body.product],
-        months: quote.plan.months,
-        extraSlots: quote.extraSlots,
-        planId: quote.plan.id,
-      },
-    );
+    const timing = this.timingOf(row, info.plan, quote);
     if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
     const gateway = this.gateway(kind);
     const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
@@ -489,20 +553,31 @@ export class CheckoutService {
       throw this.declined(error, kind);
     }
     await this.applyResult(result);
+    const plan = {
+      monthlyPrice: dollars(
+        (quote.plan.monthlyPriceCents * quote.plan.months +
+          (quote.seatsPlan
+            ? quote.seatsPlan.monthlyPriceCents * quote.seatsPlan.months * quote.extraSlots
+            : 0)) /
+          quote.plan.months,
+      ),
+      months: quote.plan.months,
+      product: body.product,
+      period: body.plan,
+    };
+    // The prorated charge waits for 3-D Secure: nothing changed yet (the gateway keeps the
+    // change pending until paid); handle3ds applies it once the gateway says it is paid.
+    if (result.action)
+      return {
+        response: {
+          payment: await this.awaitConfirmation(customerId, gateway.name, result.action, quote),
+          plan,
+        },
+        clearAttempt: factor.usedToken,
+      };
     return {
       response: {
-        plan: {
-          monthlyPrice: dollars(
-            (quote.plan.monthlyPriceCents * quote.plan.months +
-              (quote.seatsPlan
-                ? quote.seatsPlan.monthlyPriceCents * quote.seatsPlan.months * quote.extraSlots
-                : 0)) /
-              quote.plan.months,
-          ),
-          months: quote.plan.months,
-          product: body.product,
-          period: body.plan,
-        },
+        plan,
         ...(result.invoice ? { invoiceExternalId: result.invoice.externalId } : {}),
         message: billingMessages.upgraded(quote.product.title),
       },
@@ -512,7 +587,15 @@ export class CheckoutService {
 
   // POST stripe /change-card
 
-  async changeCard(
+  changeCard(
+    customerId: string,
+    body: ChangeCardRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<ChangeCardResponse>> {
+    return this.exclusive(customerId, () => this.changeCardLocked(customerId, body, client));
+  }
+
+  private async changeCardLocked(
     customerId: string,
     body: ChangeCardRequest,
     client: ClientContext,
@@ -537,7 +620,14 @@ export class CheckoutService {
 
   // POST stripe|paypal /remove-payment-method
 
-  async removePaymentMethod(customerId: string, kind: PaymentKind): Promise<EmptyResponse> {
+  removePaymentMethod(customerId: string, kind: PaymentKind): Promise<EmptyResponse> {
+    return this.exclusive(customerId, () => this.removePaymentMethodLocked(customerId, kind));
+  }
+
+  private async removePaymentMethodLocked(
+    customerId: string,
+    kind: PaymentKind,
+  ): Promise<EmptyResponse> {
     const info = await this.access.of(customerId);
     const row = info.row;
     const allowed =
@@ -555,7 +645,15 @@ export class CheckoutService {
 
   // POST stripe|paypal /cancel-subscription
 
-  async cancel(
+  cancel(
+    customerId: string,
+    kind: PaymentKind,
+    body: CancelSubscriptionRequest,
+  ): Promise<CancelSubscriptionResponse> {
+    return this.exclusive(customerId, () => this.cancelLocked(customerId, kind, body));
+  }
+
+  private async cancelLocked(
     customerId: string,
     kind: PaymentKind,
     body: CancelSubscriptionRequest,

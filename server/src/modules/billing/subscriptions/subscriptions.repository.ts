@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { DATA_SOURCE } from '../../../common/tokens.js';
@@ -138,6 +139,9 @@ export function customerRefColumn(
     : 'braintree_customer_id';
 }
 
+/** How often a checkout call waiting for the customer's lock tries again. */
+const CHECKOUT_LOCK_POLL_MS = 50;
+
 /**
  * The one writer of `subscriptions`, `invoices`, `billing_events` and `pending_payments`. The
  * ledger calls the `*In` methods inside its transaction; the services read through the others.
@@ -148,6 +152,44 @@ export class SubscriptionsRepository {
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Runs `work` while holding the customer's checkout lease (`billing_checkout_locks`), so it
+   * spans the gateway calls and every server process without keeping a connection. A caller
+   * that finds it taken polls for at most `waitMs`, then gets `{ locked: false }`. A lease left
+   * by a crashed process lapses after `leaseMs`.
+   */
+  async whileCheckoutLocked<T>(
+    customerId: string,
+    options: { waitMs: number; leaseMs: number },
+    work: () => Promise<T>,
+  ): Promise<{ locked: true; value: T } | { locked: false }> {
+    const token = randomUUID();
+    const deadline = Date.now() + options.waitMs;
+    for (;;) {
+      const taken = await queryRows<{ token: string }>(
+        this.dataSource,
+        `INSERT INTO billing_checkout_locks (customer_id, token, expires_at)
+         VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))
+         ON CONFLICT (customer_id) DO UPDATE
+           SET token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
+           WHERE billing_checkout_locks.expires_at <= now()
+         RETURNING token`,
+        [customerId, token, options.leaseMs],
+      );
+      if (taken.length > 0) break;
+      if (Date.now() >= deadline) return { locked: false };
+      await new Promise((resolve) => setTimeout(resolve, CHECKOUT_LOCK_POLL_MS));
+    }
+    try {
+      return { locked: true, value: await work() };
+    } finally {
+      await this.dataSource.query(
+        `DELETE FROM billing_checkout_locks WHERE customer_id = $1 AND token = $2`,
+        [customerId, token],
+      );
+    }
   }
 
   /** Records the event id; false when it was recorded before (a redelivery). */

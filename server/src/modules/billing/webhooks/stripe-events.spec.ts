@@ -75,6 +75,22 @@ describe('translateStripeEvent', () => {
     assert.equal(s.paymentMethod, null, 'an unexpanded card keeps the stored one');
   });
 
+  it('a subscription event applies the subscription as Stripe holds it now, not its payload', async () => {
+    // Events of one second carry no order: the payload may be older than another event's.
+    const translated = await translateStripeEvent(
+      event('customer.subscription.updated', subscription({ status: 'incomplete' })),
+      context(subscription({ status: 'active' })),
+    );
+    assert.equal(
+      translated.effect.kind === 'subscription' && translated.effect.subscription.status,
+      'active',
+    );
+    assert.equal(
+      translated.effect.kind === 'subscription' && translated.effect.subscription.stateAt.getTime(),
+      1_800_000_000_000,
+    );
+  });
+
   it('renewal canceled is canceled; ended is expired; past due carries the attempt limit', async () => {
     const canceled = await translateStripeEvent(
       event('customer.subscription.updated', subscription({ cancel_at_period_end: true })),

@@ -17,8 +17,9 @@ export interface StripeEventContext {
 
 /**
  * A verified Stripe event in our terms (billing-teams-apps §4 subscription states): the state of
- * the subscription an event carries, a paid invoice, or nothing for every other type. The
- * event's `created` is the time of that state, so an older event never overwrites a newer one.
+ * the subscription it concerns (fetched from Stripe), a paid invoice, or nothing for every other
+ * type. The event's `created` is the time of that state, so an older event never overwrites a
+ * newer one.
  */
 export async function translateStripeEvent(
   event: Stripe.Event,
@@ -50,8 +51,14 @@ export async function translateStripeEvent(
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return subscriptionEffect(event.data.object);
+    case 'customer.subscription.deleted': {
+      // Stripe's `created` has whole seconds, and one call makes several events in one second
+      // (a schedule released, then the new items): their payloads cannot be ordered. The
+      // subscription as Stripe holds it now can: whatever order they come in, the last one
+      // applied writes the newest state. The payload serves when Stripe knows no such id.
+      const current = await context.fetchSubscription(event.data.object.id);
+      return subscriptionEffect(current ?? event.data.object);
+    }
     case 'invoice.paid': {
       const invoice = event.data.object;
       return { ...base, effect: { kind: 'invoice-paid', invoice: invoiceSnapshotOf(invoice) } };

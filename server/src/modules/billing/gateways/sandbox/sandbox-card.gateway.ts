@@ -183,12 +183,18 @@ export class SandboxCardGateway implements CardGateway {
     if (!intent || intent.clientSecret !== clientSecret) return null;
     if (intent.status === 'requires_action') {
       const succeeded = outcome === 'complete';
-      await this.store.put<SandboxPaymentIntent>(id, 'payment_intent', {
-        ...intent,
-        status: succeeded ? 'succeeded' : 'requires_payment_method',
-        error: succeeded ? null : SANDBOX_3DS_FAILED,
-      });
-      if (succeeded && intent.subscription)
+      // Two confirmations at once (two tabs): only the one that moves the intent pays.
+      const moved = await this.store.replaceIfStatus<SandboxPaymentIntent>(
+        id,
+        'payment_intent',
+        'requires_action',
+        {
+          ...intent,
+          status: succeeded ? 'succeeded' : 'requires_payment_method',
+          error: succeeded ? null : SANDBOX_3DS_FAILED,
+        },
+      );
+      if (moved && succeeded && intent.subscription)
         await this.core.activate(intent.subscription, intent.amountCents);
     }
     const now = await this.store.get<SandboxPaymentIntent>(id, 'payment_intent');

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../../../common/tokens.js';
+import { queryRows } from '../../../../database/sql.js';
 
 /** The sandbox gateways' objects (customers, payment methods, subscriptions, intents…). */
 @Injectable()
@@ -29,6 +30,20 @@ export class SandboxStore {
       `INSERT INTO sandbox_gateway_objects (id, kind, data) VALUES ($1, $2, $3::jsonb)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [id, kind, JSON.stringify(data)],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Replaces the object only while its `status` is still `from` (one winner among racing
+   * changes, as a gateway's own state machine has); false when it was not.
+   */
+  async replaceIfStatus<T>(id: string, kind: string, from: string, data: T): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE sandbox_gateway_objects SET data = $4::jsonb, updated_at = now()
+       WHERE id = $1 AND kind = $2 AND data->>'status' = $3 RETURNING id`,
+      [id, kind, from, JSON.stringify(data)],
     );
     return rows.length > 0;
   }
