@@ -198,7 +198,14 @@ describe('BraintreeWalletGateway: the official SDK against a server speaking the
       gateway.retrieveSubscription('missing'),
       (error: unknown) => error instanceof GatewayException && error.status === 404,
     );
-    assert.ok(((await gateway.clientToken()) ?? '').length > 20);
+    const token = (await gateway.clientToken()) ?? '';
+    assert.ok(token.length > 20);
+    // The open pricing call hands the same token out for a while instead of asking each time.
+    const asked = () => server.requests.filter((r) => r.path.endsWith('client_token')).length;
+    const before = asked();
+    assert.ok(before >= 1);
+    assert.equal(await gateway.clientToken(), token);
+    assert.equal(asked(), before);
   });
 });
 

@@ -80,6 +80,9 @@ const STATUS: Record<string, GatewaySubscriptionStatus> = {
   Expired: 'expired',
 };
 
+/** How long one generic client token is handed out (Braintree's last for 24 hours). */
+export const CLIENT_TOKEN_REUSE_MS = 10 * 60 * 1000;
+
 /** A Braintree subscription id from an idempotency key: a retried create finds the first one. */
 export function subscriptionIdFor(idempotencyKey: string): string {
   return `an${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 30)}`;
@@ -107,6 +110,7 @@ export class BraintreeWalletGateway implements WalletGateway {
   readonly name = 'braintree' as const;
   private readonly planByBraintree: Map<string, string>;
   private planPrices: Map<string, { price: number; months: number }> | null = null;
+  private cachedToken: { token: string; until: number } | null = null;
 
   constructor(
     private readonly settings: BraintreeSettings,
@@ -118,8 +122,16 @@ export class BraintreeWalletGateway implements WalletGateway {
     );
   }
 
+  /**
+   * A generic client token (no customer in it) serves every visitor for a while: the pricing
+   * call that hands it out is open to anyone, and must not turn each request into a call to
+   * Braintree.
+   */
   async clientToken(): Promise<string | null> {
+    const now = this.clock.now().getTime();
+    if (this.cachedToken && this.cachedToken.until > now) return this.cachedToken.token;
     const result = await this.call(() => this.client.clientToken.generate({}));
+    this.cachedToken = { token: result.clientToken, until: now + CLIENT_TOKEN_REUSE_MS };
     return result.clientToken;
   }
 
