@@ -223,6 +223,23 @@ describe('StripeCardGateway: the official SDK against a server speaking the Stri
     );
   });
 
+  it('a paid upgrade of a plan whose renewal was canceled renews again', async () => {
+    const { ref } = await customerWith('pm_card_visa');
+    const { subscription } = await subscribe(ref, 'pro-monthly');
+    const canceled = await gateway.cancelAtPeriodEnd(subscription.externalId);
+    assert.equal(canceled.cancelAtPeriodEnd, true);
+    const result = await gateway.changeSubscription({
+      externalId: subscription.externalId,
+      planId: 'team-monthly',
+      extraSlots: 0,
+      when: 'now',
+      idempotencyKey: randomUUID(),
+    });
+    assert.equal(result.subscription.planId, 'team-monthly');
+    assert.equal(result.subscription.cancelAtPeriodEnd, false);
+    assert.equal(result.subscription.status, 'active');
+  });
+
   it('an upgrade that waits for 3-D Secure changes nothing until confirmed', async () => {
     const { ref } = await customerWith('pm_card_threeDSecure2Required');
     const first = await subscribe(ref, 'pro-monthly');

@@ -172,9 +172,21 @@ export class StripeCardGateway implements CardGateway {
     );
     const outcome = await this.paymentOutcome(updated);
     if (outcome.declined !== null) throw new PaymentDeclinedError(outcome.declined);
-    const method = await this.methodOf(updated);
+    // A paid upgrade renews again, as in the sandbox (decision 79). Not in the same update:
+    // `pending_if_incomplete` takes no `cancel_at_period_end`.
+    const renewing =
+      updated.cancel_at_period_end && outcome.action === null
+        ? await stripeCall(() =>
+            this.stripe.subscriptions.update(
+              current.id,
+              { cancel_at_period_end: false, expand: EXPAND_RESULT },
+              { idempotencyKey: `${input.idempotencyKey}:renew` },
+            ),
+          )
+        : updated;
+    const method = await this.methodOf(renewing);
     return {
-      subscription: this.snapshot(updated, method),
+      subscription: this.snapshot(renewing, method),
       action: outcome.action,
       invoice: outcome.invoice,
     };
