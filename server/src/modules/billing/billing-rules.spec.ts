@@ -72,6 +72,11 @@ describe('plan changes', () => {
     const team = { accessLevel: 3, months: 1, extraSlots: 2, planId: 'team-monthly' };
     assert.equal(changeTiming(team, { ...team, extraSlots: 3 }), 'now');
     assert.equal(changeTiming(team, { ...team, extraSlots: 1 }), 'period-end');
+    // Fewer seats wait for the next billing date (§4), even with a longer period.
+    assert.equal(
+      changeTiming(team, { ...team, months: 12, extraSlots: 0, planId: 'team-annual' }),
+      'period-end',
+    );
   });
 
   it('prorates: the time left of the new price less the unused part of the old', () => {

@@ -82,7 +82,13 @@ export function changeTiming(
   next: { accessLevel: number; months: number; extraSlots: number; planId: string },
 ): 'now' | 'period-end' | 'same' {
   if (current.planId === next.planId && current.extraSlots === next.extraSlots) return 'same';
-  if (next.accessLevel < current.accessLevel || next.months < current.months) return 'period-end';
+  // Fewer seats apply at the next billing date (§4 team seats), whatever comes with them.
+  if (
+    next.accessLevel < current.accessLevel ||
+    next.months < current.months ||
+    next.extraSlots < current.extraSlots
+  )
+    return 'period-end';
   if (next.accessLevel > current.accessLevel || next.months > current.months) return 'now';
   return next.extraSlots > current.extraSlots ? 'now' : 'period-end';
 }
