@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { billingMessages, twoFactorMessages } from '@animata/contracts';
 import { codeIn, waitForMail } from '@animata/server/test-support';
-import { snackbar, useBrowserTest } from '../support/browser.js';
+import { snackbar, useBrowserTest, VIEWPORTS } from '../support/browser.js';
 import {
   billingSubscription,
   customerOf,
@@ -108,6 +108,10 @@ describe('the checkout flows (JavaScript on)', () => {
       .filter({ hasText: billingMessages.pendingPayment('Pro') });
     await warning.waitFor();
     assert.equal(await warning.getByRole('link', { name: 'Complete payment' }).count(), 1);
+    await t.screenshot(page, 'pricing-pending-warning-1280');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await t.screenshot(page, 'pricing-pending-warning-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     await page.goto('/pay/monthly/team');
     await page.waitForURL(/\/pay\/pending$/);
