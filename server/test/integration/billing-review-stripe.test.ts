@@ -6,11 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
-import {
-  seededStripeServer,
-  testStripePriceEnv,
-  type StripeServer,
-} from '../support/stripe-server.js';
+import { seededStripeServer, stripeAppEnv, type StripeServer } from '../support/stripe-server.js';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(12).toString('hex')}`;
 const signer = new Stripe('sk_test_signer');
@@ -26,11 +22,7 @@ describe('billing review through StripeCardGateway: an upgrade waiting for 3-D S
     app = await startTestApp({
       web: false,
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_animata',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_animata',
-        STRIPE_API_URL: apiUrl,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        ...testStripePriceEnv,
+        ...stripeAppEnv(apiUrl, WEBHOOK_SECRET),
       },
     });
   });

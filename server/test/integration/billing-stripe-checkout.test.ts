@@ -6,11 +6,7 @@ import Stripe from 'stripe';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
-import {
-  seededStripeServer,
-  testStripePriceEnv,
-  type StripeServer,
-} from '../support/stripe-server.js';
+import { seededStripeServer, stripeAppEnv, type StripeServer } from '../support/stripe-server.js';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(12).toString('hex')}`;
 const signer = new Stripe('sk_test_signer');
@@ -25,11 +21,7 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     app = await startTestApp({
       web: false,
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_animata',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_animata',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: apiUrl,
-        ...testStripePriceEnv,
+        ...stripeAppEnv(apiUrl, WEBHOOK_SECRET),
       },
     });
   });

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer } from '../support/factories.js';
 import {
   seededStripeServer,
-  testStripePriceEnv,
+  stripeAppEnv,
   testStripePriceIds,
   type StripeServer,
 } from '../support/stripe-server.js';
@@ -60,11 +60,7 @@ describe(`billing webhooks: 1,000 Stripe events, redelivered, shuffled, 10 % for
     app = await startTestApp({
       web: false,
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_animata',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_animata',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: apiUrl,
-        ...testStripePriceEnv,
+        ...stripeAppEnv(apiUrl, WEBHOOK_SECRET),
         BRAINTREE_MERCHANT_ID: BRAINTREE_KEYS.merchantId,
         BRAINTREE_PUBLIC_KEY: BRAINTREE_KEYS.publicKey,
         BRAINTREE_PRIVATE_KEY: BRAINTREE_KEYS.privateKey,

@@ -1428,6 +1428,17 @@ export const testStripePriceEnv: Record<string, string> = Object.fromEntries(
   ]),
 );
 
+/** The app's variables for StripeCardGateway on this server: keys, webhook secret and prices. */
+export function stripeAppEnv(apiUrl: string, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_animata',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_animata',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: apiUrl,
+    ...testStripePriceEnv,
+  };
+}
+
 /** A StripeServer with the seeded plans' prices and the coupons the tests use. */
 export function seededStripeServer(): StripeServer {
   return new StripeServer({
