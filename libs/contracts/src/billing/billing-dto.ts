@@ -82,23 +82,8 @@ export class PreviewCostBody implements PreviewCostRequest {
   extraSlots?: number;
 }
 
-class PayBase {
-  @IsIn(PAYABLE_PERIODS)
-  plan!: PayablePeriod;
-
-  @IsIn(PRODUCT_NAMES)
-  product!: ProductName;
-
-  @IsOptional()
-  @MaxLength(COUPON_CODE_MAX_LENGTH)
-  @IsString()
-  coupon?: string;
-
-  @IsOptional()
-  @MaxLength(4096)
-  @IsString()
-  recaptcha?: string;
-
+/** POST stripe|paypal /upgrade-subscription: the preview's fields, the amount seen, the code. */
+export class UpgradeSubscriptionBody extends PreviewCostBody implements UpgradeSubscriptionRequest {
   @IsOptional()
   @Max(100_000_000)
   @Min(0)
@@ -106,15 +91,17 @@ class PayBase {
   payment?: number;
 
   @IsOptional()
-  @Max(TEAM_MAX_EXTRA_SEATS)
-  @Min(0)
-  @IsInt()
-  extraSlots?: number;
-
-  @IsOptional()
   @MaxLength(512)
   @IsString()
   tfa_token?: string;
+}
+
+/** What both pay calls take: an upgrade's fields and the captcha. */
+class PayBase extends UpgradeSubscriptionBody {
+  @IsOptional()
+  @MaxLength(4096)
+  @IsString()
+  recaptcha?: string;
 }
 
 /** POST stripe /pay */
@@ -131,37 +118,6 @@ export class WalletPayBody extends PayBase implements WalletPayRequest {
   @IsNotEmpty()
   @IsString()
   nonce!: string;
-}
-
-/** POST stripe|paypal /upgrade-subscription */
-export class UpgradeSubscriptionBody implements UpgradeSubscriptionRequest {
-  @IsIn(PAYABLE_PERIODS)
-  plan!: PayablePeriod;
-
-  @IsIn(PRODUCT_NAMES)
-  product!: ProductName;
-
-  @IsOptional()
-  @MaxLength(COUPON_CODE_MAX_LENGTH)
-  @IsString()
-  coupon?: string;
-
-  @IsOptional()
-  @Max(100_000_000)
-  @Min(0)
-  @IsInt()
-  payment?: number;
-
-  @IsOptional()
-  @Max(TEAM_MAX_EXTRA_SEATS)
-  @Min(0)
-  @IsInt()
-  extraSlots?: number;
-
-  @IsOptional()
-  @MaxLength(512)
-  @IsString()
-  tfa_token?: string;
 }
 
 /** POST stripe /handle3ds */

@@ -12,7 +12,7 @@ import {
 } from '@animata/contracts';
 import type { Clock } from '../../../common/clock.js';
 import { CLOCK } from '../../../common/tokens.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { CatalogService, findPlan, type CatalogEntries } from '../catalog/catalog.service.js';
 import {
   SubscriptionsRepository,
   type PendingPaymentRecord,
@@ -46,6 +46,28 @@ export interface PlanAccessInfo {
  * render and storage limits read `featuresFor` (later issues too); the customer object reads
  * `of`.
  */
+/** The title, level, period and price of a plan with its extra seats, from the catalog's rows. */
+function planInfoFrom(
+  catalog: CatalogEntries,
+  planId: string,
+  extraSlots: number,
+): PlanInfo | null {
+  const found = findPlan(catalog, planId);
+  if (!found) return null;
+  const { plan, product } = found;
+  if (!isProductName(plan.product) || !isPayablePeriod(plan.period)) return null;
+  const seats = plan.seatsPlanId ? findPlan(catalog, plan.seatsPlanId) : null;
+  const seatCents = seats ? seats.plan.monthlyPriceCents * seats.plan.months * extraSlots : 0;
+  return {
+    title: product.title,
+    product: plan.product,
+    accessLevel: ACCESS_LEVELS[plan.product],
+    period: plan.period,
+    months: plan.months,
+    periodCents: plan.monthlyPriceCents * plan.months + seatCents,
+  };
+}
+
 @Injectable()
 export class PlanAccess {
   constructor(
@@ -59,20 +81,7 @@ export class PlanAccess {
   }
 
   async planInfo(planId: string, extraSlots: number): Promise<PlanInfo | null> {
-    const found = await this.catalog.planById(planId);
-    if (!found) return null;
-    const { plan, product } = found;
-    if (!isProductName(plan.product) || !isPayablePeriod(plan.period)) return null;
-    const seats = plan.seatsPlanId ? await this.catalog.planById(plan.seatsPlanId) : null;
-    const seatCents = seats ? seats.plan.monthlyPriceCents * seats.plan.months * extraSlots : 0;
-    return {
-      title: product.title,
-      product: plan.product,
-      accessLevel: ACCESS_LEVELS[plan.product],
-      period: plan.period,
-      months: plan.months,
-      periodCents: plan.monthlyPriceCents * plan.months + seatCents,
-    };
+    return planInfoFrom(await this.catalog.entries(), planId, extraSlots);
   }
 
   async of(customerId: string): Promise<PlanAccessInfo> {
@@ -84,10 +93,13 @@ export class PlanAccess {
         new Date(now.getTime() - PENDING_PAYMENT_TTL_MS),
       ),
     ]);
-    const plan = row ? await this.planInfo(row.planId, row.extraSlots) : null;
-    const pendingPlan = pendingPayment
-      ? await this.planInfo(pendingPayment.planId, pendingPayment.extraSlots)
-      : null;
+    // One read of the catalog for both plans, and none for a customer without either.
+    const catalog = row || pendingPayment ? await this.catalog.entries() : null;
+    const plan = row && catalog ? planInfoFrom(catalog, row.planId, row.extraSlots) : null;
+    const pendingPlan =
+      pendingPayment && catalog
+        ? planInfoFrom(catalog, pendingPayment.planId, pendingPayment.extraSlots)
+        : null;
     const state = subscriptionState(row, now);
     const premium = isPremiumState(state) && plan !== null;
     const accessLevel: AccessLevel = premium ? plan.accessLevel : 0;

@@ -30,6 +30,22 @@ export interface Quote {
 }
 
 /** The catalog of plans and prices, coupons applied (billing-teams-apps §1, §3). */
+/** The catalog's rows, as CatalogService.entries reads them. */
+export interface CatalogEntries {
+  products: ProductRecord[];
+  plans: PlanRecord[];
+}
+
+/** A plan and its product among the catalog's rows, or null. */
+export function findPlan(
+  entries: CatalogEntries,
+  id: string,
+): { plan: PlanRecord; product: ProductRecord } | null {
+  const plan = entries.plans.find((p) => p.id === id);
+  const product = plan && entries.products.find((p) => p.name === plan.product);
+  return plan && product ? { plan, product } : null;
+}
+
 @Injectable()
 export class CatalogService {
   constructor(
@@ -89,10 +105,13 @@ export class CatalogService {
   }
 
   async planById(id: string): Promise<{ plan: PlanRecord; product: ProductRecord } | null> {
+    return findPlan(await this.entries(), id);
+  }
+
+  /** Every product and plan, read once for callers that look up several plans. */
+  async entries(): Promise<CatalogEntries> {
     const [products, plans] = await Promise.all([this.catalog.products(), this.catalog.plans()]);
-    const plan = plans.find((p) => p.id === id);
-    const product = plan && products.find((p) => p.name === plan.product);
-    return plan && product ? { plan, product } : null;
+    return { products, plans };
   }
 
   /**

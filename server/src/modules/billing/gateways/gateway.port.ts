@@ -93,6 +93,15 @@ export interface ChangeSubscriptionInput {
   idempotencyKey: string;
 }
 
+/** A preview of a first subscription (externalId null) or of a change to one. */
+export interface PreviewChangeInput {
+  customerRef: string;
+  externalId: string | null;
+  planId: string;
+  extraSlots: number;
+  couponCode: string | null;
+}
+
 export interface CostPreview {
   /** Due now. */
   amountCents: number;
@@ -121,13 +130,7 @@ interface GatewayCommon {
   }): Promise<string>;
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionResult>;
   changeSubscription(input: ChangeSubscriptionInput): Promise<SubscriptionResult>;
-  previewChange(input: {
-    customerRef: string;
-    externalId: string | null;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-  }): Promise<CostPreview>;
+  previewChange(input: PreviewChangeInput): Promise<CostPreview>;
   cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot>;
   retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot>;
   removePaymentMethod(customerRef: string): Promise<void>;

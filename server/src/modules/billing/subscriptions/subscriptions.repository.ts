@@ -402,14 +402,9 @@ export class SubscriptionsRepository {
   }
 
   /** Stores a payment waiting for 3-D Secure; false when one is open already. */
-  async insertPendingPayment(row: {
-    customerId: string;
-    gateway: string;
-    paymentIntentId: string;
-    clientSecret: string;
-    planId: string;
-    extraSlots: number;
-  }): Promise<boolean> {
+  async insertPendingPayment(
+    row: Omit<PendingPaymentRecord, 'id' | 'createdAt' | 'resolvedAt'>,
+  ): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO pending_payments
          (customer_id, gateway, payment_intent_id, client_secret, plan_id, extra_slots)

@@ -13,6 +13,7 @@ import {
   type SubscriptionResult,
   type SubscriptionSnapshot,
   type WalletGateway,
+  PreviewChangeInput,
 } from '../gateway.port.js';
 import { GatewayErrorCode, GatewayException } from '../gateway.exception.js';
 
@@ -231,13 +232,7 @@ export class BraintreeWalletGateway implements WalletGateway {
     };
   }
 
-  async previewChange(input: {
-    customerRef: string;
-    externalId: string | null;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-  }): Promise<CostPreview> {
+  async previewChange(input: PreviewChangeInput): Promise<CostPreview> {
     const prices = await this.prices();
     const plan = prices.get(this.braintreePlan(input.planId));
     if (!plan) throw new GatewayException(GatewayErrorCode.NotFound, `no plan ${input.planId}`);

@@ -12,14 +12,12 @@ import { BillingLedger } from '../../subscriptions/billing-ledger.js';
 import {
   PaymentDeclinedError,
   type CardGateway,
-  type ChangeSubscriptionInput,
-  type CostPreview,
   type CreateSubscriptionInput,
   type PaymentAction,
   type SubscriptionResult,
-  type SubscriptionSnapshot,
 } from '../gateway.port.js';
 import { SandboxCore, sandboxId, type SandboxPaymentIntent } from './sandbox-core.js';
+import { SandboxGateway } from './sandbox-gateway.js';
 import { SandboxStore } from './sandbox-store.js';
 
 /** Stripe's test payment methods as the sandbox answers them (Stripe's documented test data). */
@@ -53,9 +51,8 @@ export const sandboxNoSuchPaymentMethod = (id: string) => `No such PaymentMethod
  * unknown (422).
  */
 @Injectable()
-export class SandboxCardGateway implements CardGateway {
+export class SandboxCardGateway extends SandboxGateway implements CardGateway {
   readonly name = 'sandbox-card' as const;
-  private readonly core: SandboxCore;
 
   constructor(
     private readonly store: SandboxStore,
@@ -63,23 +60,16 @@ export class SandboxCardGateway implements CardGateway {
     ledger: BillingLedger,
     @Inject(CLOCK) clock: Clock,
   ) {
-    this.core = new SandboxCore(
-      'sandbox-card',
-      { customer: 'cus_sbx_', subscription: 'sub_sbx_', invoice: 'in_sbx_', event: 'evt_sbx_' },
-      store,
-      catalog,
-      ledger,
-      clock,
+    super(
+      new SandboxCore(
+        'sandbox-card',
+        { customer: 'cus_sbx_', subscription: 'sub_sbx_', invoice: 'in_sbx_', event: 'evt_sbx_' },
+        store,
+        catalog,
+        ledger,
+        clock,
+      ),
     );
-  }
-
-  ensureCustomer(customer: {
-    id: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-  }) {
-    return this.core.ensureCustomer(customer);
   }
 
   async attachCard(customerRef: string, source: string): Promise<{ brand: string; last4: string }> {
@@ -127,32 +117,6 @@ export class SandboxCardGateway implements CardGateway {
       error: null,
     });
     return { paymentIntentId: id, clientSecret };
-  }
-
-  changeSubscription(input: ChangeSubscriptionInput): Promise<SubscriptionResult> {
-    return this.core.changeSubscription(input);
-  }
-
-  previewChange(input: {
-    customerRef: string;
-    externalId: string | null;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-  }): Promise<CostPreview> {
-    return this.core.previewChange(input);
-  }
-
-  cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot> {
-    return this.core.cancelAtPeriodEnd(externalId);
-  }
-
-  retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
-    return this.core.snapshot(externalId);
-  }
-
-  removePaymentMethod(customerRef: string): Promise<void> {
-    return this.core.removePaymentMethod(customerRef);
   }
 
   async retrievePayment(paymentIntentId: string) {

@@ -12,6 +12,7 @@ import type {
   PaymentAction,
   SubscriptionResult,
   SubscriptionSnapshot,
+  PreviewChangeInput,
 } from '../gateway.port.js';
 import type { SandboxStore } from './sandbox-store.js';
 
@@ -290,13 +291,7 @@ export class SandboxCore {
     await this.invoice(sub.customer, externalId, amountCents);
   }
 
-  async previewChange(input: {
-    customerRef: string;
-    externalId: string | null;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-  }): Promise<CostPreview> {
+  async previewChange(input: PreviewChangeInput): Promise<CostPreview> {
     const now = this.clock.now();
     const next = await this.cycleCents(input.planId, input.extraSlots, input.couponCode);
     if (input.externalId === null)

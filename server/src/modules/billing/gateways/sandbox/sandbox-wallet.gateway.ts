@@ -6,14 +6,12 @@ import { BillingException } from '../../billing.exception.js';
 import { CatalogService } from '../../catalog/catalog.service.js';
 import { BillingLedger } from '../../subscriptions/billing-ledger.js';
 import type {
-  ChangeSubscriptionInput,
-  CostPreview,
   CreateSubscriptionInput,
   SubscriptionResult,
-  SubscriptionSnapshot,
   WalletGateway,
 } from '../gateway.port.js';
 import { SandboxCore, sandboxId } from './sandbox-core.js';
+import { SandboxGateway } from './sandbox-gateway.js';
 import { SandboxStore } from './sandbox-store.js';
 
 /** The PayPal account the sandbox's test nonces stand for. */
@@ -27,9 +25,8 @@ export const SANDBOX_UNKNOWN_NONCE = 'Unknown or expired payment_method_nonce.';
  * other nonce is refused (422). Payments succeed; there is no 3-D Secure for PayPal.
  */
 @Injectable()
-export class SandboxWalletGateway implements WalletGateway {
+export class SandboxWalletGateway extends SandboxGateway implements WalletGateway {
   readonly name = 'sandbox-wallet' as const;
-  private readonly core: SandboxCore;
 
   constructor(
     store: SandboxStore,
@@ -37,28 +34,21 @@ export class SandboxWalletGateway implements WalletGateway {
     ledger: BillingLedger,
     @Inject(CLOCK) clock: Clock,
   ) {
-    this.core = new SandboxCore(
-      'sandbox-wallet',
-      {
-        customer: 'bt_cus_sbx_',
-        subscription: 'bt_sub_sbx_',
-        invoice: 'bt_txn_sbx_',
-        event: 'bt_evt_sbx_',
-      },
-      store,
-      catalog,
-      ledger,
-      clock,
+    super(
+      new SandboxCore(
+        'sandbox-wallet',
+        {
+          customer: 'bt_cus_sbx_',
+          subscription: 'bt_sub_sbx_',
+          invoice: 'bt_txn_sbx_',
+          event: 'bt_evt_sbx_',
+        },
+        store,
+        catalog,
+        ledger,
+        clock,
+      ),
     );
-  }
-
-  ensureCustomer(customer: {
-    id: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-  }) {
-    return this.core.ensureCustomer(customer);
   }
 
   async vaultNonce(customerRef: string, nonce: string): Promise<{ token: string; email: string }> {
@@ -78,32 +68,6 @@ export class SandboxWalletGateway implements WalletGateway {
     if (customer.method?.type !== 'paypal' || customer.method.ref !== input.paymentMethodRef)
       throw BillingException.invalidPaymentMethod('nonce', SANDBOX_UNKNOWN_NONCE);
     return this.core.createSubscription(input, () => Promise.resolve(null));
-  }
-
-  changeSubscription(input: ChangeSubscriptionInput): Promise<SubscriptionResult> {
-    return this.core.changeSubscription(input);
-  }
-
-  previewChange(input: {
-    customerRef: string;
-    externalId: string | null;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-  }): Promise<CostPreview> {
-    return this.core.previewChange(input);
-  }
-
-  cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot> {
-    return this.core.cancelAtPeriodEnd(externalId);
-  }
-
-  retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
-    return this.core.snapshot(externalId);
-  }
-
-  removePaymentMethod(customerRef: string): Promise<void> {
-    return this.core.removePaymentMethod(customerRef);
   }
 
   clientToken(): Promise<string | null> {

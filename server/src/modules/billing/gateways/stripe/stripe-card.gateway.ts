@@ -12,6 +12,7 @@ import {
   type PaymentAction,
   type SubscriptionResult,
   type SubscriptionSnapshot,
+  PreviewChangeInput,
 } from '../gateway.port.js';
 import { GatewayErrorCode, GatewayException } from '../gateway.exception.js';
 import { stripeCall } from './stripe-errors.js';
@@ -192,13 +193,7 @@ export class StripeCardGateway implements CardGateway {
     };
   }
 
-  async previewChange(input: {
-    customerRef: string;
-    externalId: string | null;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-  }): Promise<CostPreview> {
+  async previewChange(input: PreviewChangeInput): Promise<CostPreview> {
     const now = this.nowSeconds();
     let params: Stripe.InvoiceCreatePreviewParams;
     if (input.externalId === null) {
