@@ -23,6 +23,7 @@ import {
 } from '@animata/contracts';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { api, type Api, type ApiResult } from './api.server.js';
+import { requestCookie } from './cookies.server.js';
 import { requireCustomer } from './auth.server.js';
 import { readForm, formRefused, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
@@ -492,12 +493,6 @@ export const PENDING_PAYMENT_PATH = '/pay/pending';
 export const PENDING_WARNING_COOKIE = 'animata_pending_3ds';
 export const PENDING_WARNING_MS = 86_400_000;
 
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie') ?? '';
-  const part = header.split(/;\s*/).find((entry) => entry.startsWith(`${name}=`));
-  return part ? part.slice(name.length + 1) : null;
-}
-
 const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${
   process.env.NODE_ENV === 'production' ? '; Secure' : ''
 }`;
@@ -524,10 +519,10 @@ export function pendingWarningFor(
 ): { warning: PendingWarning | null; setCookie: string | null } {
   const pending = customer.subscription.pending;
   if (!customer.is3DSPending || !pending) {
-    const stale = readCookie(request, PENDING_WARNING_COOKIE) !== null;
+    const stale = requestCookie(request, PENDING_WARNING_COOKIE) !== null;
     return { warning: null, setCookie: stale ? clearPendingWarning() : null };
   }
-  const stored = Number(readCookie(request, PENDING_WARNING_COOKIE));
+  const stored = Number(requestCookie(request, PENDING_WARNING_COOKIE));
   const startedAt = Number.isFinite(stored) && stored > 0 ? stored : now;
   const setCookie =
     startedAt === now

@@ -21,6 +21,7 @@ import {
   type ListState,
 } from '../components/dashboard/view.js';
 import { api, type ApiFailure } from './api.server.js';
+import { requestCookie } from './cookies.server.js';
 import { formRefused, readForm, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
 
@@ -29,10 +30,7 @@ export function pageSizeOf(request: Request): number {
   const url = new URL(request.url);
   const fromUrl = Number(url.searchParams.get(LIST_PARAMS.rows));
   if (Number.isInteger(fromUrl) && fromUrl > 0) return Math.min(fromUrl, MAX_PAGE_SIZE);
-  const cookie = (request.headers.get('cookie') ?? '')
-    .split(/;\s*/)
-    .find((part) => part.startsWith(`${GRID_ROWS_COOKIE}=`));
-  const fromCookie = Number(cookie?.slice(GRID_ROWS_COOKIE.length + 1));
+  const fromCookie = Number(requestCookie(request, GRID_ROWS_COOKIE));
   if (Number.isInteger(fromCookie) && fromCookie > 0) return Math.min(fromCookie, MAX_PAGE_SIZE);
   return DEFAULT_PAGE_SIZE;
 }

@@ -9,6 +9,7 @@ import {
   type Notification,
 } from '@animata/contracts';
 import { redirect } from '@remix-run/node';
+import { requestCookie } from './cookies.server.js';
 
 const secure = process.env.NODE_ENV === 'production';
 const attributes = `HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
@@ -32,10 +33,7 @@ export const notificationCookie = {
   },
   /** The cookie's raw value, or null when the request has none. */
   raw(request: Request): string | null {
-    const header = request.headers.get('cookie') ?? '';
-    const prefix = `${NOTIFICATION_COOKIE}=`;
-    const match = header.split(/;\s*/).find((part) => part.startsWith(prefix));
-    return match === undefined ? null : match.slice(prefix.length);
+    return requestCookie(request, NOTIFICATION_COOKIE);
   },
   /** The notification, or null when there is none or it cannot be read. */
   read(request: Request): Notification | null {
