@@ -16,7 +16,7 @@ export * from './navigation/page-address.js';
 export * from './coupons/coupon.js';
 export * from './api/endpoints.js';
 export * from './api/fill-path.js';
-export * from './apps/app-authorization.js';
+export * from './apps/index.js';
 export * from './account/index.js';
 export * from './projects/index.js';
 export * from './billing/index.js';

@@ -3,6 +3,7 @@ import { AccessModule } from '../common/access/index.js';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { AccountModule } from '../modules/account/index.js';
+import { AppsModule } from '../modules/apps/index.js';
 import { AuthModule } from '../modules/auth/index.js';
 import { BillingModule, WebhooksModule } from '../modules/billing/index.js';
 
@@ -35,6 +36,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         AccountModule,
+        AppsModule,
         CouponsModule,
         BillingModule,
         WebhooksModule,

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { emptyProjectData, type ProjectData } from '@animata/contracts';
+import {
+  APP_KEY_BODY_LENGTH,
+  APP_SECRET_PREFIX,
+  displayAppId,
+  emptyProjectData,
+  type ProjectData,
+} from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import type { StartedApp } from '../../src/app/create-app.js';
-import { newPublicId } from '../../src/common/ids.js';
+import { hashToken, newPublicId } from '../../src/common/ids.js';
 import { CustomerEntity } from '../../src/modules/customers/index.js';
 import { LabelEntity, ProjectEntity } from '../../src/modules/projects/index.js';
 import {
@@ -174,4 +180,54 @@ export async function newSubscriptionRow(
     ],
   );
   return rows[0]!.id;
+}
+
+/** A developer app as the own apps page would create it, with its admin and any managers. */
+export interface NewAppOptions {
+  name?: string;
+  redirectUris?: string[];
+  origins?: string[];
+  /** Further members: customer id and role. */
+  members?: Array<{ customerId: string; role: 'admin' | 'manager' }>;
+}
+
+export interface NewApp {
+  /** The stored id (29 characters). */
+  id: string;
+  /** `ai_{id}`, as apps send it. */
+  appId: string;
+  /** `sk_…`, the full secret key. */
+  secret: string;
+  name: string;
+}
+
+/** An app whose admin is `adminId`, with a known secret (only its hash is stored). */
+export async function newApp(
+  dataSource: DataSource,
+  adminId: string,
+  options: NewAppOptions = {},
+): Promise<NewApp> {
+  const id = newPublicId(APP_KEY_BODY_LENGTH);
+  const secret = `${APP_SECRET_PREFIX}${newPublicId(APP_KEY_BODY_LENGTH)}`;
+  const name = options.name ?? `App ${id.slice(0, 6)}`;
+  await dataSource.query(
+    `INSERT INTO apps (id, name, secret_hash, secret_hint, redirect_uris, origins)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      id,
+      name,
+      hashToken(secret),
+      secret.slice(-4),
+      options.redirectUris ?? [],
+      options.origins ?? [],
+    ],
+  );
+  const members = [{ customerId: adminId, role: 'admin' as const }, ...(options.members ?? [])];
+  for (const member of members) {
+    await dataSource.query(
+      `INSERT INTO app_members (app_id, customer_id, role) VALUES ($1, $2, $3)`,
+      [id, member.customerId, member.role],
+    );
+  }
+  return { id, appId: displayAppId(id), secret, name };
 }

@@ -20,7 +20,7 @@ describe('the endpoint table', () => {
     assert.ok(all.length > 20);
     for (const [name, { path }] of all) {
       if (name === 'metrics') assert.equal(path, '/metrics');
-      else assert.match(path, /^\/api\/[a-z0-9/:_-]+$/, name);
+      else assert.match(path, /^\/api\/[a-z0-9/:_.-]+$/, name);
     }
   });
 

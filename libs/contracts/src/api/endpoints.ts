@@ -1,6 +1,22 @@
 import type { BffRequest, MultipartBody } from './transport.js';
 import { API_BASE, apiPaths } from './paths.js';
-import type { AppAuthorizeRequest, AppAuthorizeResponse } from '../apps/app-authorization.js';
+import type {
+  ApiV1Me,
+  ApiV1ProjectList,
+  AppAuthInfo,
+  AppAuthInfoQuery,
+  AppAuthorizeRequest,
+  AppAuthorizeResponse,
+  AppTokenRequest,
+  AppTokenResponse,
+} from '../apps/app-authorization.js';
+import type {
+  AddAppManagerRequest,
+  CreateOwnAppRequest,
+  OtherAppsResponse,
+  OwnAppsResponse,
+  UpdateOwnAppRequest,
+} from '../apps/own-apps.js';
 import type {
   AuthOptionsResponse,
   ChangePasswordRequest,
@@ -353,6 +369,48 @@ export const endpoints = {
   },
   /** Prometheus text format, outside /api like every scrape target. */
   metrics: endpoint().get(apiPaths.metrics),
-  /** No controller yet (the apps issue). */
-  appAuthorize: endpoint<AppAuthorizeRequest, AppAuthorizeResponse>().post(apiPaths.appAuthorize),
+  /** Developer apps (billing-teams-apps §7): every call answers the whole list. */
+  ownApps: {
+    list: endpoint<undefined, OwnAppsResponse>().get(`${API_BASE}/account/own-apps`),
+    /** 403 without the developer grant (decision 80). */
+    create: endpoint<CreateOwnAppRequest, OwnAppsResponse>().post(`${API_BASE}/account/own-apps`),
+    /** Admins only; a manager's or a stranger's app answers 404. */
+    update: endpoint<UpdateOwnAppRequest, OwnAppsResponse>().put(
+      `${API_BASE}/account/own-apps/:id`,
+    ),
+    delete: endpoint<undefined, OwnAppsResponse>().delete(`${API_BASE}/account/own-apps/:id`),
+    /** Ours: a new secret, shown in full in this answer only; the old one works an hour more. */
+    regenerateSecret: endpoint<undefined, OwnAppsResponse>().post(
+      `${API_BASE}/account/own-apps/:id/secret`,
+    ),
+    addManager: endpoint<AddAppManagerRequest, OwnAppsResponse>().post(
+      `${API_BASE}/account/own-apps-managers`,
+    ),
+    /** 422 'The last admin cannot be deleted' for an app's only admin. */
+    removeManager: endpoint<undefined, OwnAppsResponse>().delete(
+      `${API_BASE}/account/own-apps-managers/:id`,
+    ),
+  },
+  /** The apps the customer authorized (billing-teams-apps §7). */
+  otherApps: {
+    list: endpoint<undefined, OtherAppsResponse>().get(`${API_BASE}/account/other-apps`),
+    /** Revokes at once: the app's tokens answer 401 from the next call on. */
+    revoke: endpoint<undefined, OtherAppsResponse>().delete(`${API_BASE}/account/other-apps/:id`),
+  },
+  appAuth: {
+    /** The page's auth info (§3); signed out too. 404 for an unknown or deleted app. */
+    info: endpoint<AppAuthInfoQuery, AppAuthInfo>().get(apiPaths.appAuthInfo),
+    /** Signed in. 404 unknown app; 422 for an unregistered redirect URI or no popup origin. */
+    authorize: endpoint<AppAuthorizeRequest, AppAuthorizeResponse>().post(apiPaths.appAuthorize),
+    /** The app's server: code or refresh token for tokens (RFC 6749); errors in §5.2's shape. */
+    token: endpoint<AppTokenRequest, AppTokenResponse>().post(apiPaths.appToken),
+  },
+  /** The read API for authorized apps: `Authorization: Bearer <access_token>`, 401 otherwise. */
+  apiV1: {
+    me: endpoint<undefined, ApiV1Me>().get(`${apiPaths.apiV1}/me`),
+    /** Query: limit (1 to 100, 20), cursor. */
+    projects: endpoint<undefined, ApiV1ProjectList>().get(`${apiPaths.apiV1}/projects`),
+    /** The OpenAPI 3.1 description of /api/v1 and the token endpoint. */
+    openapi: endpoint().get(`${apiPaths.apiV1}/openapi.json`),
+  },
 } as const;

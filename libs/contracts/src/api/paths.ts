@@ -14,6 +14,9 @@ export const apiPaths = {
   healthReady: `${API_ROOT}/health/ready`,
   metrics: '/metrics',
   appAuthorize: `${API_ROOT}/app-auth/authorize`,
+  appAuthInfo: `${API_ROOT}/app-auth/info`,
+  appToken: `${API_ROOT}/app-auth/token`,
+  apiV1: `${API_ROOT}/v1`,
   session: `${API_BASE}/session`,
   devOutbox: `${API_ROOT}/dev/outbox`,
 } as const;
@@ -36,6 +39,8 @@ export const pagePaths = {
   team: '/team',
   ownApps: '/own-apps',
   otherApps: '/other-apps',
+  /** The third-party app authorization screen (account-and-auth §2.7): `?appId=ai_…`. */
+  appAuth: '/app-auth',
   pricing: '/pricing',
   /** The checkout dialog over the pricing page: period monthly|annual, product. */
   pay: '/pay/:period/:product',

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/index.js';
+import { AppsModule } from '../apps/index.js';
 import { BillingModule } from '../billing/index.js';
 import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
@@ -24,6 +25,7 @@ import { ProfileService } from './profile.service.js';
 @Module({
   imports: [
     AuthModule,
+    AppsModule,
     BillingModule,
     CouponsModule,
     CustomersModule,

@@ -4,6 +4,7 @@ import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { CLOCK, CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
+import { CustomerAppFlagsReader } from '../apps/index.js';
 import { PlanAccess } from '../billing/index.js';
 import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
@@ -21,8 +22,8 @@ export function megabytes(bytes: number): number {
 
 /**
  * The customer object of account-and-auth §3, one call for the whole account area. What exists
- * today is read, the plan through billing's PlanAccess; teams and apps answer with
- * customerDefaults until their modules land.
+ * today is read, the plan through billing's PlanAccess and the app flags through the apps
+ * module; teams answer with customerDefaults until their module lands.
  */
 @Injectable()
 export class CustomerService {
@@ -34,16 +35,18 @@ export class CustomerService {
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly avatars: AvatarService,
     private readonly plans: PlanAccess,
+    private readonly appFlags: CustomerAppFlagsReader,
   ) {}
 
   async of(auth: AuthenticatedCustomer): Promise<CustomerResponse> {
-    const [customer, defaultCoupon, usage, avatar, plan] = await Promise.all([
+    const [customer, defaultCoupon, usage, avatar, plan, apps] = await Promise.all([
       this.customers.findById(auth.customerId),
       this.coupons.findSiteCoupon(this.clock.now()),
       // The counters the trigger keeps: the demo folder's projects count toward neither.
       this.projects.usageOf(auth.customerId),
       this.avatars.currentOf(auth.customerId),
       this.plans.of(auth.customerId),
+      this.appFlags.of(auth.customerId),
     ]);
     const team = plan.isPremium && plan.accessLevel === 3;
     const created = usage.projectsCount;
@@ -63,6 +66,8 @@ export class CustomerService {
         defaultCoupon,
         projects: { limits: { created } },
         avatar,
+        isAdmin: apps.isAdmin,
+        hasOtherApps: apps.hasOtherApps,
         // The plan (billing's PlanAccess decides premium, expired and the limits).
         isPremium: plan.isPremium,
         hasProAccess: plan.isPremium && plan.accessLevel >= 2,

@@ -1,0 +1,5 @@
+export * from './app-ids.js';
+export * from './apps-messages.js';
+export * from './redirect-uris.js';
+export * from './own-apps.js';
+export * from './app-authorization.js';

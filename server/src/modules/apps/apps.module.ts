@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/index.js';
+import { ProjectsModule } from '../projects/index.js';
+import { SessionsModule } from '../sessions/index.js';
+import { AppRegistry } from './app-registry.js';
+import { CustomerAppFlagsReader } from './customer-app-flags.js';
+
+/**
+ * Developer apps and third-party app authorization (issue 19): own-apps/ (apps, secrets,
+ * managers, the developer grant) and authorization/ (consent, codes, tokens, the /api/v1 read
+ * API, the other apps list). AppRegistry is the one way from the second to the first.
+ */
+@Module({
+  imports: [CustomersModule, ProjectsModule, SessionsModule],
+  controllers: [],
+  providers: [AppRegistry, CustomerAppFlagsReader],
+  exports: [CustomerAppFlagsReader],
+})
+export class AppsModule {}
