@@ -7,6 +7,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_ID = /^[0-9a-f]{64}$/;
 /** Project ids: 32 lowercase letters and digits (PROJECT_ID_PATTERN of the contracts). */
 const PROJECT_ID = /^[a-z0-9]{32}$/;
+/** App ids: 29 lowercase letters and digits (APP_KEY_BODY_LENGTH of the contracts). */
+const APP_ID = /^[a-z0-9]{29}$/;
 
 /**
  * The access checks' reads: each answers, in one query for the whole set, which of the ids the
@@ -113,6 +115,38 @@ export class AccessRepository {
     if (wanted.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT id FROM labels WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these apps, those the actor has a role on (any role, or only admin). */
+  async appsOfActor(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    options: { adminOnly: boolean },
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => APP_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT app_id AS id FROM app_members
+        WHERE customer_id = $1 AND app_id = ANY($2::text[]) AND (NOT $3 OR role = 'admin')`,
+      [actorId, wanted, options.adminOnly],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these app memberships, those of apps the actor is an admin of. */
+  async appMembershipsAdministeredBy(
+    actorId: string,
+    ids: ReadonlySet<string>,
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT m.id FROM app_members m
+         JOIN app_members me ON me.app_id = m.app_id AND me.customer_id = $1 AND me.role = 'admin'
+        WHERE m.id = ANY($2::uuid[])`,
       [actorId, wanted],
     );
     return new Set(rows.map((row) => row.id));

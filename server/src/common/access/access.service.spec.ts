@@ -35,6 +35,11 @@ function repositoryGranting(granted: {
     },
     demoCopiesOfActor: grant('demo copies', []),
     labelsOfActor: grant('labels', []),
+    appsOfActor: async (actorId: string, ids: ReadonlySet<string>, options: object) => {
+      asked.push([`apps ${JSON.stringify(options)}`, actorId, [...ids]]);
+      return new Set<string>();
+    },
+    appMembershipsAdministeredBy: grant('app memberships', []),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -94,6 +99,21 @@ describe('AccessService', () => {
         'labels',
         'labels',
       ],
+    );
+  });
+
+  it('maps the developer apps’ permissions: any role reads, only admins administer', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    for (const permission of [
+      Permission.AppRead,
+      Permission.AppAdminister,
+      Permission.AppMemberRemove,
+    ])
+      await access.check(ALICE, permission, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      ['apps {"adminOnly":false}', 'apps {"adminOnly":true}', 'app memberships'],
     );
   });
 

@@ -37,6 +37,12 @@ export class AccessService {
       case Permission.LabelUpdate:
       case Permission.LabelDelete:
         return this.repository.labelsOfActor(actor.customerId, wanted);
+      case Permission.AppRead:
+        return this.repository.appsOfActor(actor.customerId, wanted, { adminOnly: false });
+      case Permission.AppAdminister:
+        return this.repository.appsOfActor(actor.customerId, wanted, { adminOnly: true });
+      case Permission.AppMemberRemove:
+        return this.repository.appMembershipsAdministeredBy(actor.customerId, wanted);
     }
   }
 

@@ -26,6 +26,12 @@ export enum Permission {
   LabelRead = 'label.read',
   LabelUpdate = 'label.update',
   LabelDelete = 'label.delete',
+  /** See a developer app in the own apps list: apps the actor has a role on (decision 81). */
+  AppRead = 'app.read',
+  /** Rename, edit URIs, regenerate, delete, manage members: apps the actor is an admin of. */
+  AppAdminister = 'app.administer',
+  /** Remove a membership (app_members.id): of apps the actor is an admin of. */
+  AppMemberRemove = 'app.member.remove',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

@@ -4,6 +4,9 @@ import { ProjectsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { AppRegistry } from './app-registry.js';
 import { CustomerAppFlagsReader } from './customer-app-flags.js';
+import { OwnAppsController } from './own-apps/own-apps.controller.js';
+import { OwnAppsRepository } from './own-apps/own-apps.repository.js';
+import { OwnAppsService } from './own-apps/own-apps.service.js';
 
 /**
  * Developer apps and third-party app authorization (issue 19): own-apps/ (apps, secrets,
@@ -12,8 +15,8 @@ import { CustomerAppFlagsReader } from './customer-app-flags.js';
  */
 @Module({
   imports: [CustomersModule, ProjectsModule, SessionsModule],
-  controllers: [],
-  providers: [AppRegistry, CustomerAppFlagsReader],
+  controllers: [OwnAppsController],
+  providers: [AppRegistry, CustomerAppFlagsReader, OwnAppsRepository, OwnAppsService],
   exports: [CustomerAppFlagsReader],
 })
 export class AppsModule {}

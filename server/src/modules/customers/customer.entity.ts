@@ -48,6 +48,10 @@ export class CustomerEntity {
   @Column({ name: 'onboarding_step', type: 'smallint', default: 0 })
   onboardingStep!: number;
 
+  /** The operator's grant to create developer apps (`npm run developers`; decision 80). */
+  @Column({ name: 'developer_since', type: 'timestamptz', nullable: true })
+  developerSince!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -38,6 +38,7 @@ function customer(overrides: Partial<CustomerEntity> = {}): CustomerEntity {
     newsletterChangedAt: null,
     onboardingProjects: false,
     onboardingStep: 0,
+    developerSince: null,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
