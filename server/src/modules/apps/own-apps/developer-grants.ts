@@ -29,10 +29,11 @@ export class DeveloperGrants {
    * so that they are never left without one. Null: no such customer.
    */
   async revoke(email: string): Promise<{ email: string } | null> {
-    const rows: Array<{ email: string }> = await this.dataSource.query(
+    // TypeORM answers an UPDATE … RETURNING as [rows, affected].
+    const [rows] = (await this.dataSource.query(
       `UPDATE customers SET developer_since = NULL WHERE email = $1 RETURNING email`,
       [normaliseEmail(email)],
-    );
+    )) as [Array<{ email: string }>, number];
     return rows[0] ?? null;
   }
 
@@ -47,8 +48,10 @@ export class DeveloperGrants {
   }
 
   private async one(sql: string, email: string): Promise<Developer | null> {
-    const rows: Array<{ email: string; name: string; developer_since: Date }> =
-      await this.dataSource.query(sql, [normaliseEmail(email)]);
+    const [rows] = (await this.dataSource.query(sql, [normaliseEmail(email)])) as [
+      Array<{ email: string; name: string; developer_since: Date }>,
+      number,
+    ];
     return rows[0] ? toDeveloper(rows[0]) : null;
   }
 }

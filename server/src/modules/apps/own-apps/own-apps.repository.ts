@@ -149,10 +149,10 @@ export class OwnAppsRepository {
       const appId = rows[0]?.app_id;
       if (appId === undefined || !(await this.lockApp(db, appId))) return 'gone';
       if (await this.isOnlyAdmin(db, appId, { memberId })) return 'last-admin';
-      const removed: unknown[] = await db.query(
-        `DELETE FROM app_members WHERE id = $1 RETURNING id`,
-        [memberId],
-      );
+      // TypeORM answers a DELETE … RETURNING as [rows, affected].
+      const [removed] = (await db.query(`DELETE FROM app_members WHERE id = $1 RETURNING id`, [
+        memberId,
+      ])) as [unknown[], number];
       return removed.length > 0 ? 'done' : 'gone';
     });
   }
