@@ -24,6 +24,8 @@ export function ConfirmDialog({
   onClose,
   onConfirm,
   as: FormComponent = Form,
+  action = pagePaths.account,
+  cancelTo = pagePaths.account,
 }: {
   open: boolean;
   title: string;
@@ -37,6 +39,10 @@ export function ConfirmDialog({
   onConfirm?: () => void;
   /** The form to post with: a fetcher's, when newer posts must abort older ones. */
   as?: FormLike;
+  /** The page whose action takes the confirmation (the account page unless given). */
+  action?: string;
+  /** Where Cancel leads without JavaScript: the page without its `?confirm=`. */
+  cancelTo?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -80,7 +86,7 @@ export function ConfirmDialog({
       <div className="confirm-dialog__text">{children}</div>
       <FormComponent
         method="post"
-        action={pagePaths.account}
+        action={action}
         preventScrollReset
         className="confirm-dialog__buttons"
         onSubmit={onConfirm}
@@ -90,7 +96,7 @@ export function ConfirmDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <Link
-          to={pagePaths.account}
+          to={cancelTo}
           className="button button--ghost"
           preventScrollReset
           replace
