@@ -76,33 +76,39 @@ function Confirmations({
   onClose: () => void;
 }) {
   const app = apps.find((row) => row.id === state.app && row.role === 'admin');
+  const name = app?.name ?? '';
+  const dialogs = [
+    {
+      intent: 'delete',
+      title: ownAppsTexts.deleteTitle(name),
+      label: ownAppsTexts.delete,
+      text: ownAppsTexts.deleteText,
+    },
+    {
+      intent: 'regenerate',
+      title: ownAppsTexts.regenerateTitle(name),
+      label: ownAppsTexts.regenerate,
+      text: ownAppsTexts.regenerateText,
+    },
+  ] as const;
   return (
     <>
-      <ConfirmDialog
-        open={Boolean(app) && state.confirm === 'delete'}
-        title={ownAppsTexts.deleteTitle(app?.name ?? '')}
-        confirmLabel={ownAppsTexts.delete}
-        intent="delete"
-        fields={{ app: app?.id ?? '' }}
-        danger
-        action={back}
-        cancelTo={back}
-        onClose={onClose}
-      >
-        {ownAppsTexts.deleteText}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={Boolean(app) && state.confirm === 'regenerate'}
-        title={ownAppsTexts.regenerateTitle(app?.name ?? '')}
-        confirmLabel={ownAppsTexts.regenerate}
-        intent="regenerate"
-        fields={{ app: app?.id ?? '' }}
-        action={back}
-        cancelTo={back}
-        onClose={onClose}
-      >
-        {ownAppsTexts.regenerateText}
-      </ConfirmDialog>
+      {dialogs.map((dialog) => (
+        <ConfirmDialog
+          key={dialog.intent}
+          open={Boolean(app) && state.confirm === dialog.intent}
+          title={dialog.title}
+          confirmLabel={dialog.label}
+          intent={dialog.intent}
+          fields={{ app: app?.id ?? '' }}
+          danger={dialog.intent === 'delete'}
+          action={back}
+          cancelTo={back}
+          onClose={onClose}
+        >
+          {dialog.text}
+        </ConfirmDialog>
+      ))}
     </>
   );
 }
@@ -140,6 +146,8 @@ export default function OwnApps() {
         />
       )}
       <OwnAppCreate
+        // A new app empties the field (a fresh form once the answer is in).
+        key={fresh?.secret ?? 'create'}
         action={back}
         serverError={answer?.intent === 'create' ? answer.fieldErrors?.name : undefined}
         value={answer?.intent === 'create' ? answer.values?.name : undefined}

@@ -238,6 +238,13 @@ describe('own apps page in Chromium', () => {
       await page.getByText(ownAppsTexts.regenerated('Kept app')).waitFor();
       const secret = await page.getByLabel(ownAppsTexts.secretLabel('Kept app')).inputValue();
       assert.match(secret, /^sk_[a-z0-9]{29}$/);
+      const [stored] = await db().query(
+        `SELECT secret_hash = encode(sha256(convert_to($2, 'UTF8')), 'hex') AS shown
+           FROM apps WHERE name = 'Kept app' AND id IN
+             (SELECT app_id FROM app_members WHERE customer_id = $1)`,
+        [customer.id, secret],
+      );
+      assert.equal(stored.shown, true, 'the key shown is the one that works');
       assert.equal(
         await row(page, 'Kept app').getByTestId('secret-key').innerText(),
         maskedSecret(secret.slice(-4)),

@@ -27,6 +27,20 @@ export interface OwnAppRowContext {
 
 const COLUMNS = 8;
 
+/** A form's submit button and its Cancel link back to the plain table. */
+function FormButtons({ label, back }: { label: string; back: string }) {
+  return (
+    <span className="own-app-rename__buttons">
+      <button type="submit" className="button button--primary">
+        {label}
+      </button>
+      <Link to={back} className="button button--ghost" preventScrollReset replace>
+        {ownAppsTexts.cancel}
+      </Link>
+    </span>
+  );
+}
+
 function fieldError(refused: OwnAppsActionData | undefined, intent: string, field: string) {
   return refused?.intent === intent ? refused.fieldErrors?.[field] : undefined;
 }
@@ -88,14 +102,7 @@ function RenameForm({ app, context }: { app: OwnApp; context: OwnAppRowContext }
           {error}
         </p>
       ) : null}
-      <span className="own-app-rename__buttons">
-        <button type="submit" className="button button--primary">
-          {ownAppsTexts.update}
-        </button>
-        <Link to={back} className="button button--ghost" preventScrollReset replace>
-          {ownAppsTexts.cancel}
-        </Link>
-      </span>
+      <FormButtons label={ownAppsTexts.update} back={back} />
     </Form>
   );
 }
@@ -190,14 +197,7 @@ function OtherUsers({ app, context }: { app: OwnApp; context: OwnAppRowContext }
             <option value="manager">{appsTexts.roles.manager}</option>
             <option value="admin">{appsTexts.roles.admin}</option>
           </select>
-          <span className="own-app-rename__buttons">
-            <button type="submit" className="button button--primary">
-              {ownAppsTexts.add}
-            </button>
-            <Link to={back} className="button button--ghost" preventScrollReset replace>
-              {ownAppsTexts.cancel}
-            </Link>
-          </span>
+          <FormButtons label={ownAppsTexts.add} back={back} />
         </Form>
       ) : null}
     </div>
@@ -262,14 +262,7 @@ function RedirectsForm({ app, context }: { app: OwnApp; context: OwnAppRowContex
           );
         })}
       </div>
-      <span className="own-app-rename__buttons">
-        <button type="submit" className="button button--primary">
-          {ownAppsTexts.save}
-        </button>
-        <Link to={back} className="button button--ghost" preventScrollReset replace>
-          {ownAppsTexts.cancel}
-        </Link>
-      </span>
+      <FormButtons label={ownAppsTexts.save} back={back} />
     </Form>
   );
 }
@@ -308,38 +301,24 @@ export function OwnAppRow({ app, context }: { app: OwnApp; context: OwnAppRowCon
         <td data-label={ownAppsTexts.actions} className="own-apps-table__actions">
           {admin ? (
             <span className="own-apps-table__buttons">
-              <Link
-                to={to({ edit: app.id })}
-                preventScrollReset
-                className="button button--link"
-                aria-label={`${ownAppsTexts.edit}: ${app.name}`}
-              >
-                {ownAppsTexts.edit}
-              </Link>
-              <Link
-                to={to({ redirects: app.id })}
-                preventScrollReset
-                className="button button--link"
-                aria-label={`${ownAppsTexts.redirects}: ${app.name}`}
-              >
-                {ownAppsTexts.redirects}
-              </Link>
-              <Link
-                to={to({ confirm: 'regenerate', app: app.id })}
-                preventScrollReset
-                className="button button--link"
-                aria-label={`${ownAppsTexts.regenerate}: ${app.name}`}
-              >
-                {ownAppsTexts.regenerate}
-              </Link>
-              <Link
-                to={to({ confirm: 'delete', app: app.id })}
-                preventScrollReset
-                className="button button--link own-apps-table__delete"
-                aria-label={`${ownAppsTexts.delete}: ${app.name}`}
-              >
-                {ownAppsTexts.delete}
-              </Link>
+              {(
+                [
+                  [ownAppsTexts.edit, { edit: app.id }],
+                  [ownAppsTexts.redirects, { redirects: app.id }],
+                  [ownAppsTexts.regenerate, { confirm: 'regenerate', app: app.id }],
+                  [ownAppsTexts.delete, { confirm: 'delete', app: app.id }],
+                ] as const
+              ).map(([label, state]) => (
+                <Link
+                  key={label}
+                  to={to(state)}
+                  preventScrollReset
+                  className={`button button--link${label === ownAppsTexts.delete ? ' own-apps-table__delete' : ''}`}
+                  aria-label={`${label}: ${app.name}`}
+                >
+                  {label}
+                </Link>
+              ))}
             </span>
           ) : null}
         </td>

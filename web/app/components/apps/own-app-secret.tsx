@@ -25,7 +25,7 @@ export function OwnAppSecret({ app, secret }: { app: OwnApp; secret: string | nu
   return (
     <span className="own-app-secret">
       <code className="own-app-secret__value" data-testid="secret-key">
-        {visible ? secret : maskedSecret(app.secretHint)}
+        {visible ? secret : maskedSecret(secret?.slice(-4) ?? app.secretHint)}
       </code>
       {secret !== null && hydrated ? (
         <button
