@@ -30,6 +30,8 @@ const ACTIONS = [
   '/account/change-password',
   '/auth/confirm-email-change?token=abc',
   '/dev/outbox',
+  '/own-apps',
+  '/own-apps?sort=name&dir=asc&edit=x',
 ];
 
 const FIELDS = [
@@ -53,6 +55,12 @@ const FIELDS = [
   'image',
   'payload',
   'id',
+  'app',
+  'member',
+  'role',
+  'current',
+  'redirectUris',
+  'origins',
   '__proto__',
   'constructor',
   'email[]',
@@ -83,6 +91,15 @@ const VALUES = [
   'false',
   'avatar',
   'remove-avatar',
+  'create',
+  'rename',
+  'redirects',
+  'delete',
+  'regenerate',
+  'add-manager',
+  'remove-manager',
+  'admin',
+  'https://app.example/cb\nhttp://evil.example/',
   '{"image":{"width":10,"height":10},"coordinates":{"left":0,"top":0,"width":5,"height":5}}',
   'on',
   '123456',
@@ -188,7 +205,8 @@ describe('fuzzing every page form action (deterministic seed)', () => {
     app = await startTestApp({
       env: FUZZ_RATE_LIMITS,
     });
-    const customer = await newCustomer(app.runtime.dataSource);
+    // A developer, so that the own apps page's forms reach the BFF's rules too.
+    const customer = await newCustomer(app.runtime.dataSource, { developerSince: new Date() });
     cookie = await newSessionCookie(app, customer.id);
   });
   after(async () => {

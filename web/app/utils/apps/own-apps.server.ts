@@ -1,6 +1,7 @@
 import {
   appsErrorNotice,
   appsMessages,
+  catalogueMessages,
   endpoints,
   ownAppsTexts,
   ownMessages,
@@ -195,6 +196,14 @@ export async function ownAppsAction(request: Request, context: AppLoadContext) {
     return new Response(null, { status: 303, headers: { location: back } });
   }
   const handler = handlerFor(form);
+  // A post without the app or membership it is about (a forged form) is a notice, never a
+  // call with an empty path segment.
+  if (handler !== null && handler.intent !== 'create' && handler.target === '') {
+    return data<OwnAppsActionData>(
+      { intent: handler.intent, notice: appsErrorNotice([catalogueMessages.notFound]) },
+      { status: 422 },
+    );
+  }
   if (handler === null) {
     return data<OwnAppsActionData>(
       { intent: '', notice: ownMessages.formUnreadable },
