@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { appsMessages, endpoints, type CustomerResponse } from '@animata/contracts';
 import { DevelopersExit } from '../../src/cli/developers-command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -21,13 +27,13 @@ describe('npm run developers (decision 80): the operator’s developer grant', (
 
   /** Runs the compiled command on the test app's database, as an operator would. */
   function developers(...args: string[]) {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: app.database.url,
-      DATA_DIR: app.config.dataDir,
-    };
+    return run(args, { DATABASE_URL: app.database.url, DATA_DIR: app.config.dataDir });
+  }
+
+  function run(args: string[], variables: Record<string, string>) {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...variables };
     delete env.REDIS_URL;
+    if (!variables.DATABASE_URL) delete env.DATABASE_URL;
     const child = spawn(process.execPath, [cli, ...args], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,4 +119,52 @@ describe('npm run developers (decision 80): the operator’s developer grant', (
     assert.match(stderr, /^The database could not be opened: /);
     assert.doesNotMatch(stderr, /\n\s+at /, 'a message, not a stack');
   });
+
+  it('works on the embedded PostgreSQL of DATA_DIR: started for it, or the one npm start runs', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'animata-test-developers-'));
+    // Run as root, PostgreSQL runs as the postgres user and must be able to enter the folder.
+    if (process.getuid?.() === 0) spawnSync('chmod', ['755', dataDir]);
+    const port = await freePort();
+    const variables = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port) };
+    const quiet = { info: () => undefined, warn: () => undefined };
+    try {
+      // Nothing runs: the command creates and starts the cluster, migrates it and stops it.
+      const first = await run(['list'], variables);
+      assert.equal(first.code, DevelopersExit.ok, first.stderr);
+      assert.equal(first.stdout, 'Nobody may create developer apps yet.\n');
+
+      // As while npm start runs: the command reuses the running server.
+      const running = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), port, quiet);
+      const client = new pg.Client({ connectionString: running.url });
+      await client.connect();
+      try {
+        await client.query(
+          `INSERT INTO customers (email, name) VALUES ('grace@example.test', 'Grace')`,
+        );
+        const granted = await run(['grant', 'Grace@Example.test'], variables);
+        assert.equal(granted.code, DevelopersExit.ok, granted.stderr);
+        const rows = await client.query(
+          `SELECT developer_since IS NOT NULL AS developer FROM customers WHERE email = $1`,
+          ['grace@example.test'],
+        );
+        assert.equal(rows.rows[0].developer, true);
+      } finally {
+        await client.end();
+        await running.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
