@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
+  apiPaths,
   appAuthMessages,
   appTokenErrorDescriptions,
   catalogueMessages,
@@ -26,6 +27,7 @@ import {
 } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
 import { redirectVariants } from '../support/redirect-variants.js';
+import { compileErrors, validate } from '@readme/openapi-parser';
 
 const REDIRECT = 'http://127.0.0.1:45678/callback';
 const ORIGIN = 'http://127.0.0.1:45678';
@@ -570,5 +572,115 @@ describe('third-party app authorization', () => {
     );
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     assert.match(text, /projects_owner_updated_idx/, text);
+  });
+
+  it('stamps an app’s last use at most once a minute, not on every call', async () => {
+    const live = (await exchange(otherApp, await codeFor(otherApp))).body.access_token;
+    const stamp = async (): Promise<Date | null> =>
+      (
+        await app.runtime.dataSource.query(
+          `SELECT last_used_at FROM app_authorizations WHERE customer_id = $1 AND app_id = $2`,
+          [customerId, otherApp.id],
+        )
+      )[0].last_used_at;
+    assert.equal((await api(endpoints.apiV1.me.path, live)).status, 200);
+    const first = await stamp();
+    assert.ok(first);
+    assert.equal((await api(endpoints.apiV1.projects.path, live)).status, 200);
+    assert.deepEqual(await stamp(), first, 'a second call within the minute writes nothing');
+    await app.runtime.dataSource.query(
+      `UPDATE app_authorizations SET last_used_at = now() - interval '61 seconds'
+        WHERE customer_id = $1 AND app_id = $2`,
+      [customerId, otherApp.id],
+    );
+    assert.equal((await api(endpoints.apiV1.me.path, live)).status, 200);
+    assert.ok((await stamp())! > first);
+  });
+
+  it('answers hostile bodies on every new call with a 4xx', async () => {
+    const hostile: Array<{ body: string; type: string }> = [
+      { body: '[]', type: 'application/json' },
+      { body: 'null', type: 'application/json' },
+      { body: '"text"', type: 'application/json' },
+      { body: '{"appId": {"$gt": ""}}', type: 'application/json' },
+      { body: '{"grant_type": ["authorization_code"], "code": 1}', type: 'application/json' },
+      { body: '{"__proto__": {"admin": true}}', type: 'application/json' },
+      {
+        body: `{"appId": "${thirdApp.appId}", "redirect_uri": "${'x'.repeat(3000)}"}`,
+        type: 'application/json',
+      },
+      { body: `{"appId": "${thirdApp.appId}", "state": "a\\u0000b"}`, type: 'application/json' },
+      {
+        body: `{"appId": "${thirdApp.appId}", "code_challenge_method": "plain", "code_challenge": "${'a'.repeat(43)}"}`,
+        type: 'application/json',
+      },
+      { body: '{"unterminated', type: 'application/json' },
+      {
+        body: 'grant_type=authorization_code&grant_type=refresh_token',
+        type: 'application/x-www-form-urlencoded',
+      },
+      {
+        body: 'grant_type=authorization_code&code=a%00b&client_id=x&client_secret=y',
+        type: 'application/x-www-form-urlencoded',
+      },
+      { body: '__proto__[x]=1', type: 'application/x-www-form-urlencoded' },
+      { body: 'just text', type: 'text/plain' },
+      { body: '', type: 'application/json' },
+    ];
+    for (const path of [endpoints.appAuth.authorize.path, endpoints.appAuth.token.path]) {
+      for (const { body, type } of hostile) {
+        const response = await fetch(`${app.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': type,
+            origin: app.url,
+            ...(path === endpoints.appAuth.authorize.path ? { cookie } : {}),
+          },
+          body,
+        });
+        const answer = (await response.json()) as Record<string, unknown>;
+        assert.ok(
+          response.status >= 400 && response.status < 500,
+          `${path} ${body}: ${response.status}`,
+        );
+        assert.equal(typeof answer.requestId, 'string', `${path} ${body}`);
+      }
+    }
+    for (const query of [
+      'appId[]=x',
+      `appId=${thirdApp.appId}&redirect_uri=a&redirect_uri=b`,
+      'appId=%00',
+    ]) {
+      const response = await fetch(`${app.url}${endpoints.appAuth.info.path}?${query}`);
+      assert.ok(response.status >= 400 && response.status < 500, `${query}: ${response.status}`);
+    }
+    const badRevoke = await call('DELETE', `${endpoints.otherApps.list.path}/${'x'.repeat(500)}`);
+    assert.ok(badRevoke.status >= 400 && badRevoke.status < 500, String(badRevoke.status));
+  });
+
+  it('serves a valid OpenAPI 3.1 description of /api/v1 and the token endpoint, without auth', async () => {
+    const response = await fetch(`${app.url}${endpoints.apiV1.openapi.path}`);
+    assert.equal(response.status, 200);
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: {
+        securitySchemes: {
+          oauth2: { flows: { authorizationCode: { authorizationUrl: string; tokenUrl: string } } };
+          bearer: { scheme: string };
+        };
+      };
+    };
+    const result = await validate(structuredClone(document) as never);
+    assert.ok(result.valid, result.valid ? '' : compileErrors(result));
+    assert.equal(document.openapi, '3.1.0');
+    assert.deepEqual(
+      Object.keys(document.paths).sort(),
+      [endpoints.apiV1.me.path, endpoints.apiV1.projects.path, endpoints.appAuth.token.path].sort(),
+    );
+    const flow = document.components.securitySchemes.oauth2.flows.authorizationCode;
+    assert.equal(flow.authorizationUrl, `${app.url}/app-auth`);
+    assert.equal(flow.tokenUrl, `${app.url}${apiPaths.appToken}`);
+    assert.equal(document.components.securitySchemes.bearer.scheme, 'bearer');
   });
 });
