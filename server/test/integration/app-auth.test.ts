@@ -27,6 +27,7 @@ import {
 } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
 import { redirectVariants } from '../support/redirect-variants.js';
+import { AppAuthorizationRepository } from '../../src/modules/apps/index.js';
 import { compileErrors, validate } from '@readme/openapi-parser';
 
 const REDIRECT = 'http://127.0.0.1:45678/callback';
@@ -682,5 +683,32 @@ describe('third-party app authorization', () => {
     assert.equal(flow.authorizationUrl, `${app.url}/app-auth`);
     assert.equal(flow.tokenUrl, `${app.url}${apiPaths.appToken}`);
     assert.equal(document.components.securitySchemes.bearer.scheme, 'bearer');
+  });
+
+  it('lets the hourly cleanup remove expired tokens, and codes a day after they expire', async () => {
+    const db = app.runtime.dataSource;
+    const code = await codeFor(otherApp);
+    const pair = (await exchange(otherApp, code)).body;
+    const hashOf = `encode(sha256($1::bytea), 'hex')`;
+    await db.query(
+      `UPDATE app_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashOf}`,
+      [pair.access_token],
+    );
+    await db.query(
+      `UPDATE app_authorization_codes SET expires_at = now() - interval '1 hour' WHERE code_hash = ${hashOf}`,
+      [code],
+    );
+    await app.app.get(AppAuthorizationRepository).deleteExpired(new Date());
+    const left = async (table: string, column: string, value: string) =>
+      (await db.query(`SELECT 1 FROM ${table} WHERE ${column} = ${hashOf}`, [value])).length;
+    assert.equal(await left('app_tokens', 'token_hash', pair.access_token), 0);
+    assert.equal(await left('app_tokens', 'token_hash', pair.refresh_token), 1);
+    assert.equal(await left('app_authorization_codes', 'code_hash', code), 1, 'kept a day');
+    await db.query(
+      `UPDATE app_authorization_codes SET expires_at = now() - interval '25 hours' WHERE code_hash = ${hashOf}`,
+      [code],
+    );
+    await app.app.get(AppAuthorizationRepository).deleteExpired(new Date());
+    assert.equal(await left('app_authorization_codes', 'code_hash', code), 0);
   });
 });
