@@ -9,3 +9,4 @@ export * from './http-client.js';
 export * from './oauth-provider.js';
 export * from './outbox.js';
 export * from './recaptcha-server.js';
+export * from './redirect-variants.js';

@@ -43,6 +43,8 @@ export class AccessService {
         return this.repository.appsOfActor(actor.customerId, wanted, { adminOnly: true });
       case Permission.AppMemberRemove:
         return this.repository.appMembershipsAdministeredBy(actor.customerId, wanted);
+      case Permission.AppAuthorizationRevoke:
+        return this.repository.appAuthorizationsOfActor(actor.customerId, wanted);
     }
   }
 

@@ -32,6 +32,9 @@ export enum Permission {
   AppAdminister = 'app.administer',
   /** Remove a membership (app_members.id): of apps the actor is an admin of. */
   AppMemberRemove = 'app.member.remove',
+  // App authorization (issue 19, the authorization server's).
+  /** Revoke an app's access to an account (the other apps table): one's own grants only. */
+  AppAuthorizationRevoke = 'app-authorization.revoke',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

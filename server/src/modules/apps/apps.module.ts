@@ -4,6 +4,17 @@ import { ProjectsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { AppRegistry } from './app-registry.js';
 import { CustomerAppFlagsReader } from './customer-app-flags.js';
+import {
+  ApiV1Controller,
+  ApiV1Service,
+  AppAuthorizationController,
+  AppAuthorizationRepository,
+  AppAuthorizationService,
+  AppTokenController,
+  AppTokenService,
+  BearerGuard,
+  OtherAppsController,
+} from './authorization/index.js';
 import { OwnAppsController } from './own-apps/own-apps.controller.js';
 import { OwnAppsRepository } from './own-apps/own-apps.repository.js';
 import { OwnAppsService } from './own-apps/own-apps.service.js';
@@ -15,8 +26,28 @@ import { OwnAppsService } from './own-apps/own-apps.service.js';
  */
 @Module({
   imports: [CustomersModule, ProjectsModule, SessionsModule],
-  controllers: [OwnAppsController],
-  providers: [AppRegistry, CustomerAppFlagsReader, OwnAppsRepository, OwnAppsService],
-  exports: [CustomerAppFlagsReader],
+  controllers: [
+    // The authorization server (issue19-auth-server).
+    AppAuthorizationController,
+    AppTokenController,
+    OtherAppsController,
+    ApiV1Controller,
+    // Own apps (issue19-own-apps).
+    OwnAppsController,
+  ],
+  providers: [
+    AppRegistry,
+    CustomerAppFlagsReader,
+    // The authorization server (issue19-auth-server).
+    AppAuthorizationRepository,
+    AppAuthorizationService,
+    AppTokenService,
+    ApiV1Service,
+    BearerGuard,
+    // Own apps (issue19-own-apps).
+    OwnAppsRepository,
+    OwnAppsService,
+  ],
+  exports: [CustomerAppFlagsReader, AppAuthorizationRepository],
 })
 export class AppsModule {}

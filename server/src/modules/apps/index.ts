@@ -3,3 +3,4 @@ export { AppsModule } from './apps.module.js';
 export { AppEntity } from './app.entity.js';
 export { CustomerAppFlagsReader, type CustomerAppFlags } from './customer-app-flags.js';
 export { DeveloperGrants, type Developer } from './own-apps/developer-grants.js';
+export { AppAuthorizationRepository } from './authorization/index.js';
