@@ -11,7 +11,7 @@ type FormLike = typeof Form | ReturnType<typeof useFetcher>['Form'];
  * A question before a step that is hard to undo (§4.1: unsubscribing, removing the avatar).
  * With JavaScript it is a modal `<dialog>` (focus kept inside, Escape closes it); without, the
  * page opens it from the address (`?confirm=…`) as an open dialog whose Cancel is a link back.
- * Confirming posts `intent` and `fields` to the account page's action.
+ * Confirming posts `intent` and `fields` to the page's action (the account page's by default).
  */
 export function ConfirmDialog({
   open,
@@ -24,6 +24,7 @@ export function ConfirmDialog({
   onClose,
   onConfirm,
   as: FormComponent = Form,
+  action = pagePaths.account,
 }: {
   open: boolean;
   title: string;
@@ -37,6 +38,8 @@ export function ConfirmDialog({
   onConfirm?: () => void;
   /** The form to post with: a fetcher's, when newer posts must abort older ones. */
   as?: FormLike;
+  /** The page whose action the confirmation posts to, and that Cancel leads back to. */
+  action?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -80,7 +83,7 @@ export function ConfirmDialog({
       <div className="confirm-dialog__text">{children}</div>
       <FormComponent
         method="post"
-        action={pagePaths.account}
+        action={action}
         preventScrollReset
         className="confirm-dialog__buttons"
         onSubmit={onConfirm}
@@ -90,7 +93,7 @@ export function ConfirmDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <Link
-          to={pagePaths.account}
+          to={action}
           className="button button--ghost"
           preventScrollReset
           replace
