@@ -194,3 +194,28 @@ export interface ApiV1ProjectList {
 
 export const API_V1_PROJECTS_MAX_LIMIT = 100;
 export const API_V1_PROJECTS_DEFAULT_LIMIT = 20;
+
+/** Ours: the authorize call's and the read API's refusals (for developers, not customers). */
+export const appApiMessages = {
+  pkcePair: 'code_challenge and code_challenge_method=S256 come together',
+  invalidToken: 'The access token is missing, unknown, expired or revoked.',
+  limit: `limit must be a whole number from 1 to ${API_V1_PROJECTS_MAX_LIMIT}`,
+  cursor: 'cursor must be a nextCursor this API answered',
+} as const;
+
+/** RFC 6749 §5.2 `error_description`s of the token endpoint. */
+export const appTokenErrorDescriptions = {
+  malformed: 'The request is missing a parameter or has one of the wrong shape.',
+  twoClientAuthentications: 'Authenticate the client with HTTP Basic or in the body, not both.',
+  invalidClient: 'Client authentication failed.',
+  unsupportedGrantType: 'grant_type must be authorization_code or refresh_token.',
+  missingCode: 'code is required.',
+  missingRefreshToken: 'refresh_token is required.',
+  invalidCode: 'The authorization code is invalid, expired, already used or of another client.',
+  redirectMismatch: 'redirect_uri does not match the one of the authorization request.',
+  missingVerifier: 'code_verifier is required: the authorization request had a code_challenge.',
+  unexpectedVerifier:
+    'code_verifier was sent, but the authorization request had no code_challenge.',
+  verifierMismatch: 'code_verifier does not match the code_challenge.',
+  invalidRefreshToken: 'The refresh token is invalid, expired, already used or of another client.',
+} as const;

@@ -117,4 +117,15 @@ export class AccessRepository {
     );
     return new Set(rows.map((row) => row.id));
   }
+
+  /** Of these app authorizations (the other apps table's rows), the ones the actor granted. */
+  async appAuthorizationsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM app_authorizations WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 }

@@ -12,6 +12,7 @@ function repositoryGranting(granted: {
   customers?: string[];
   sessions?: string[];
   avatars?: string[];
+  appAuthorizations?: string[];
 }) {
   const asked: Array<[string, string, string[]]> = [];
   const grant =
@@ -35,6 +36,7 @@ function repositoryGranting(granted: {
     },
     demoCopiesOfActor: grant('demo copies', []),
     labelsOfActor: grant('labels', []),
+    appAuthorizationsOfActor: grant('app authorizations', granted.appAuthorizations),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -112,5 +114,16 @@ describe('AccessService', () => {
       access.require(ALICE, Permission.SessionDelete, ['mine', 'theirs']),
       (error: unknown) => error instanceof CommonException && error.status === 404,
     );
+  });
+
+  it('lets a customer revoke only the app authorizations they granted', async () => {
+    const { repository, asked } = repositoryGranting({ appAuthorizations: ['mine'] });
+    const access = new AccessService(repository);
+    await access.require(ALICE, Permission.AppAuthorizationRevoke, ['mine']);
+    await assert.rejects(
+      access.require(ALICE, Permission.AppAuthorizationRevoke, ['mine', 'theirs']),
+      (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+    assert.deepEqual(asked.at(-1), ['app authorizations', 'alice', ['mine', 'theirs']]);
   });
 });

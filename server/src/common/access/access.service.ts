@@ -37,6 +37,8 @@ export class AccessService {
       case Permission.LabelUpdate:
       case Permission.LabelDelete:
         return this.repository.labelsOfActor(actor.customerId, wanted);
+      case Permission.AppAuthorizationRevoke:
+        return this.repository.appAuthorizationsOfActor(actor.customerId, wanted);
     }
   }
 

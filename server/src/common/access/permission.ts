@@ -26,6 +26,9 @@ export enum Permission {
   LabelRead = 'label.read',
   LabelUpdate = 'label.update',
   LabelDelete = 'label.delete',
+  // App authorization (issue 19, the authorization server's).
+  /** Revoke an app's access to an account (the other apps table): one's own grants only. */
+  AppAuthorizationRevoke = 'app-authorization.revoke',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

@@ -4,6 +4,17 @@ import { ProjectsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { AppRegistry } from './app-registry.js';
 import { CustomerAppFlagsReader } from './customer-app-flags.js';
+import {
+  ApiV1Controller,
+  ApiV1Service,
+  AppAuthorizationController,
+  AppAuthorizationRepository,
+  AppAuthorizationService,
+  AppTokenController,
+  AppTokenService,
+  BearerGuard,
+  OtherAppsController,
+} from './authorization/index.js';
 
 /**
  * Developer apps and third-party app authorization (issue 19): own-apps/ (apps, secrets,
@@ -12,8 +23,23 @@ import { CustomerAppFlagsReader } from './customer-app-flags.js';
  */
 @Module({
   imports: [CustomersModule, ProjectsModule, SessionsModule],
-  controllers: [],
-  providers: [AppRegistry, CustomerAppFlagsReader],
+  controllers: [
+    // The authorization server (issue19-auth-server).
+    AppAuthorizationController,
+    AppTokenController,
+    OtherAppsController,
+    ApiV1Controller,
+  ],
+  providers: [
+    AppRegistry,
+    CustomerAppFlagsReader,
+    // The authorization server (issue19-auth-server).
+    AppAuthorizationRepository,
+    AppAuthorizationService,
+    AppTokenService,
+    ApiV1Service,
+    BearerGuard,
+  ],
   exports: [CustomerAppFlagsReader],
 })
 export class AppsModule {}

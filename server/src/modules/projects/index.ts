@@ -4,6 +4,6 @@ export { LabelEntity } from './label.entity.js';
 export { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
 export { ProjectsModule } from './projects.module.js';
 export { ProjectsService } from './projects.service.js';
-export { ProjectsRepository, type Usage } from './projects.repository.js';
+export { ProjectsRepository, type ProjectPosition, type Usage } from './projects.repository.js';
 export { ProjectException, ProjectErrorCode } from './project.exception.js';
 export { ProjectFilesModule } from './files/project-files.module.js';

@@ -42,6 +42,12 @@ export interface NewProjectRow {
   sizeBytes: number;
 }
 
+/** Where a keyset page of projects stops: `updated_at` as ISO text to the microsecond, and id. */
+export interface ProjectPosition {
+  updatedAt: string;
+  id: string;
+}
+
 /** A change of a project's data, with what follows from it. */
 export interface DataChange {
   data: ProjectData;
@@ -205,6 +211,33 @@ export class ProjectsRepository {
       );
       return { id: row.id, created: true };
     });
+  }
+
+  /**
+   * One keyset page of the owner's own projects (no demos), newest changed first, for the apps'
+   * read API: the rows after `after` (an `updated_at` to the microsecond and an id), read through
+   * projects_owner_updated_idx. Each row carries its `updated_at` to the microsecond (`position`),
+   * which JavaScript dates would round to the millisecond and so lose rows between pages.
+   */
+  async ownPage(
+    ownerId: string,
+    limit: number,
+    after: ProjectPosition | null,
+  ): Promise<Array<ProjectRecord & { position: ProjectPosition }>> {
+    const rows: Array<ProjectRecord & { position_at: string }> = await this.dataSource.query(
+      `SELECT ${COLUMNS},
+              to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position_at
+         FROM projects p
+        WHERE p.owner_id = $1 AND NOT p.is_demo
+          AND ($2::timestamptz IS NULL OR (p.updated_at, p.id) < ($2::timestamptz, $3::bpchar))
+        ORDER BY p.updated_at DESC, p.id DESC
+        LIMIT $4`,
+      [ownerId, after?.updatedAt ?? null, after?.id ?? null, limit],
+    );
+    return rows.map(({ position_at, ...row }) => ({
+      ...row,
+      position: { updatedAt: position_at, id: row.id },
+    }));
   }
 
   /** The customer's changed copies of these demos (by the copy's id or its original's). */
