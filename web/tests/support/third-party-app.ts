@@ -237,7 +237,8 @@ document.getElementById('refresh').addEventListener('click', async () => {
       await exchange(typeof code === 'string' ? code : '');
       return json(await listProjects());
     }
-    if (request.method === 'POST' && url.pathname === '/projects') return json(await listProjects());
+    if (request.method === 'POST' && url.pathname === '/projects')
+      return json(await listProjects());
     return send(404, 'text/plain', 'Not found');
   }
 

@@ -30,9 +30,7 @@ type Phase = 'idle' | 'loading' | 'responded';
 
 /** What replaces the consent once the flow has ended on this page. */
 type Ending =
-  | { kind: 'no-window' }
-  | { kind: 'returning' }
-  | Exclude<AppAuthView, { kind: 'consent' }>;
+  { kind: 'no-window' } | { kind: 'returning' } | Exclude<AppAuthView, { kind: 'consent' }>;
 
 /** How long the page waits to be left after sending the browser to the redirect URI (§9). */
 const REDIRECT_NOTICE_MS = 500;

@@ -67,7 +67,13 @@ function failureMessage(
 
 /** Result 3: the customer's Deny ('User denied the access'). */
 export function deniedMessage(appId: string, state: string | null): AppAuthMessage {
-  return failureMessage(AppAuthResult.denied, 'access_denied', appAuthMessages.denied, appId, state);
+  return failureMessage(
+    AppAuthResult.denied,
+    'access_denied',
+    appAuthMessages.denied,
+    appId,
+    state,
+  );
 }
 
 /** Result 2: the authorize call failed; `description` is the catalogue's notice. */

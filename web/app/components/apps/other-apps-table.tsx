@@ -56,7 +56,9 @@ export function OtherAppsTable({ appAuths }: { appAuths: AppAuthorization[] }) {
                   <th
                     key={key}
                     scope="col"
-                    aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                    aria-sort={
+                      active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined
+                    }
                   >
                     <Link
                       to={pagePaths.otherApps + sortSearch({ key, order: next })}

@@ -33,8 +33,7 @@ const infoEndpoint = endpoints.appAuth.info as unknown as Endpoint<
 
 /** Where the result goes: back to a registered redirect URI, or to the opener at its origin. */
 export type AppAuthMode =
-  | { kind: 'redirect'; uri: string }
-  | { kind: 'popup'; origin: string | null };
+  { kind: 'redirect'; uri: string } | { kind: 'popup'; origin: string | null };
 
 /** What the authorization page shows (account-and-auth §2.7), decided by its loader. */
 export type AppAuthView =
