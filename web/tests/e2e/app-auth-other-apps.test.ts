@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { accountTabs, appsTexts, pagePaths } from '@animata/contracts';
-import {
-  newApp,
-  newCustomer,
-  newSession,
-  sessionCookieName,
-} from '@animata/server/test-support';
+import { newApp, newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, snackbar, useBrowserTest } from '../support/browser.js';
 
@@ -72,7 +67,10 @@ describe('the 3rd Party Apps page in Chromium', () => {
       const gamma = page.getByRole('row', { name: /Gamma Export/ });
       await gamma.getByText('2 Mar 2026, 11:30').waitFor();
       await gamma.getByText('5 Mar 2026, 08:15').waitFor();
-      await page.getByRole('row', { name: /Alpha Sync/ }).getByText(appsTexts.neverUsed).waitFor();
+      await page
+        .getByRole('row', { name: /Alpha Sync/ })
+        .getByText(appsTexts.neverUsed)
+        .waitFor();
 
       await page.getByRole('link', { name: appsTexts.columns.appName }).click();
       await page.waitForURL(/sort=name/);

@@ -10,7 +10,11 @@ import {
   sessionCookieName,
 } from '@animata/server/test-support';
 import { useBrowserTest } from '../support/browser.js';
-import { CALLBACK_PATH, startThirdPartyApp, type ThirdPartyApp } from '../support/third-party-app.js';
+import {
+  CALLBACK_PATH,
+  startThirdPartyApp,
+  type ThirdPartyApp,
+} from '../support/third-party-app.js';
 
 /**
  * Issue 19's Done-when: 100 unregistered redirect URIs (schemes, hosts, ports, paths, user info,
