@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accountTabs, appsTexts, pagePaths } from '@animata/contracts';
+import {
+  accountTabs,
+  appsErrorNotice,
+  appsTexts,
+  catalogueMessages,
+  pagePaths,
+} from '@animata/contracts';
 import { newApp, newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, snackbar, useBrowserTest } from '../support/browser.js';
@@ -113,6 +119,23 @@ describe('the 3rd Party Apps page in Chromium', () => {
     await page.waitForURL((url) => url.pathname === pagePaths.account);
     await snackbar(page, appsTexts.revoked('Alpha Sync'));
     assert.equal(await page.getByRole('link', { name: accountTabs.otherApps }).count(), 0);
+  });
+
+  it("says 'Error occurred' with the reason when the app was revoked meanwhile", async () => {
+    const { customer, cookies } = await customerWithApps();
+    const page = await t.open(pagePaths.otherApps, { cookies });
+    await page.getByRole('link', { name: `${appsTexts.revoke} Gamma Export` }).click();
+    const dialog = page.getByRole('dialog', { name: appsTexts.revokeTitle });
+    await dialog.waitFor();
+    // Another tab revoked it first.
+    await t.app.runtime.dataSource.query(
+      `DELETE FROM app_authorizations WHERE customer_id = $1 AND app_id IN
+         (SELECT id FROM apps WHERE name = 'Gamma Export')`,
+      [customer.id],
+    );
+    await dialog.getByRole('button', { name: appsTexts.revoke }).click();
+    await snackbar(page, appsErrorNotice([catalogueMessages.notFound]));
+    assert.deepEqual(await names(page), ['Beta Backup', 'Alpha Sync']);
   });
 
   for (const viewport of ['desktop', 'phone'] as const) {

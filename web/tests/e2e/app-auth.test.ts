@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { appAuthMessages, appAuthQuery, appsTexts, authTexts, pagePaths } from '@animata/contracts';
+import {
+  appAuthMessages,
+  appAuthQuery,
+  appsTexts,
+  authMessages,
+  authTexts,
+  pagePaths,
+  twoFactorMessages,
+} from '@animata/contracts';
 import {
   newApp,
   newCustomer,
@@ -8,6 +16,7 @@ import {
   newSession,
   passwordHashFor,
   sessionCookieName,
+  startSmtpReceiver,
   type NewApp,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
@@ -21,6 +30,7 @@ import {
 } from '../support/third-party-app.js';
 
 const PASSWORD = 'Correct-Horse-9-battery';
+const smtp = await startSmtpReceiver();
 
 /**
  * The authorization screen with a real third-party site (issue 19's Done-when; account-and-auth
@@ -29,7 +39,7 @@ const PASSWORD = 'Correct-Horse-9-battery';
  * token dying when the customer revokes the app on /other-apps.
  */
 describe('app authorization with a third-party site in Chromium', () => {
-  const t = useBrowserTest();
+  const t = useBrowserTest({ env: { SMTP_URL: smtp.url } });
   let site: ThirdPartyApp;
   let stranger: ThirdPartyApp;
 
@@ -41,6 +51,7 @@ describe('app authorization with a third-party site in Chromium', () => {
   after(async () => {
     await site.close();
     await stranger.close();
+    await smtp.close();
   });
 
   async function customerWithProjects(titles: string[] = ['Bouncing logo', 'Intro card']) {
@@ -244,6 +255,46 @@ describe('app authorization with a third-party site in Chromium', () => {
     assert.equal(new URL(page.url()).searchParams.get(appAuthQuery.redirectUri), site.redirectUri);
     await page.getByRole('button', { name: appAuthMessages.authorize }).waitFor();
   });
+
+  for (const javaScript of [true, false]) {
+    const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
+    it(`logs in with a two-factor code on the page, after a wrong password (${mode})`, async () => {
+      const app = await registeredApp();
+      const customer = await newCustomer(t.app.runtime.dataSource, {
+        passwordHash: await passwordHashFor(PASSWORD),
+        twoFactorEnabled: true,
+      });
+      const path = authPath(app, { [appAuthQuery.redirectUri]: site.redirectUri });
+      const page = await t.open(path, { javaScript });
+      // A refused login answers 422, which Chromium logs as a failed resource.
+      t.allowConsoleError(page, /status of (401|422)/);
+      await page.getByLabel('Email').fill(customer.email);
+      await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
+      await page.getByRole('button', { name: authTexts.loginButton }).click();
+      await page.getByText(authMessages.wrongCredentials).waitFor();
+      assert.equal(new URL(page.url()).pathname, pagePaths.appAuth);
+
+      await page.getByLabel('Email').fill(customer.email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: authTexts.loginButton }).click();
+      const dialog = page.getByRole('dialog', { name: twoFactorMessages.title });
+      const before = smtp.received.length;
+      await dialog.getByRole('button', { name: twoFactorMessages.sendEmail }).click();
+      const text = await smtp.textOfMailTo(customer.email, /security code/, before);
+      await page
+        .getByRole('dialog', { name: twoFactorMessages.title })
+        .getByLabel('Code')
+        .fill(/\b(\d{6})\b/.exec(text)![1]!);
+      await page
+        .getByRole('dialog', { name: twoFactorMessages.title })
+        .getByRole('button', { name: twoFactorMessages.verifyCode })
+        .click();
+      if (!javaScript) await page.getByRole('button', { name: twoFactorMessages.continue }).click();
+      await page.getByText(appAuthMessages.loggedInAs(customer.email)).waitFor();
+      assert.equal(new URL(page.url()).pathname, pagePaths.appAuth);
+      await page.getByRole('button', { name: appAuthMessages.authorize }).waitFor();
+    });
+  }
 
   for (const javaScript of [true, false]) {
     const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
