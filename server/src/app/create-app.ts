@@ -21,6 +21,7 @@ import { toErrorResponse } from '../common/errors/error-response.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
+import { publicOrigin } from '../common/http/public-origin.js';
 import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
@@ -153,10 +154,7 @@ export async function startApp(
     registerWebhookBodies(fastify, config.jsonBodyLimitBytes);
     registerCsrfProtection(
       fastify,
-      (request) =>
-        config.publicUrlExplicit
-          ? new URL(config.publicUrl).origin
-          : `${request.protocol}://${request.host}`,
+      (request) => publicOrigin(config, request),
       (request) =>
         request.url.startsWith(`${API_ROOT}/`)
           ? {

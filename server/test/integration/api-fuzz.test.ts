@@ -53,6 +53,17 @@ const FIELDS = [
   'outcome',
   'eventName',
   'eventData',
+  // App authorization (issue 19): the authorize and token calls' parameters.
+  'appId',
+  'redirect_uri',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'grant_type',
+  'code_verifier',
+  'refresh_token',
+  'client_id',
+  'client_secret',
   '__proto__',
   'constructor',
 ];
@@ -220,7 +231,17 @@ describe('fuzzing every BFF call (deterministic seed)', () => {
           size: String(fuzzValue(next)),
         };
         const query =
-          next() < 0.3 ? { token: String(fuzzValue(next)), url: String(fuzzValue(next)) } : {};
+          next() < 0.3
+            ? {
+                token: String(fuzzValue(next)),
+                url: String(fuzzValue(next)),
+                // App authorization's info and /api/v1's paging (issue 19).
+                appId: String(fuzzValue(next)),
+                redirect_uri: String(fuzzValue(next)),
+                limit: String(fuzzValue(next)),
+                cursor: String(fuzzValue(next)),
+              }
+            : {};
         let path: string;
         try {
           path = fillPath(endpoint.path, { params, query });

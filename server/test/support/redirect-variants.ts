@@ -21,6 +21,7 @@ export function redirectVariants(registered: string): string[] {
   );
 
   const candidates = [
+    // (No raw NUL: the BFF's body parser refuses it with 400 before any rule; %00 stands for it.)
     // Schemes.
     `${scheme === 'https' ? 'http' : 'https'}://${hp}${path}`,
     `javascript://${hp}${path}%0aalert(1)`,
@@ -115,7 +116,7 @@ export function redirectVariants(registered: string): string[] {
     `${scheme}://${hp}${path}\n`,
     `${scheme}://${hp}${path}\r\nLocation: http://evil.test`,
     `${scheme}://${hp}${path}%0d%0aLocation:%20http://evil.test`,
-    `${scheme}://${hp}${path}\u0000`,
+    `${scheme}://${hp}${path}\u00a0`,
     `${scheme}://${hp}${path.replace(/o/g, '\u043e').replace(/a/g, '\u0430')}x`,
     `${scheme}://${hp}${path}\u200b`,
     `${scheme}://${hp}${path}\uff0f`,

@@ -40,6 +40,6 @@ import {
     ApiV1Service,
     BearerGuard,
   ],
-  exports: [CustomerAppFlagsReader],
+  exports: [CustomerAppFlagsReader, AppAuthorizationRepository],
 })
 export class AppsModule {}

@@ -4,6 +4,7 @@ import { LOGGER } from '../../common/tokens.js';
 import { JobRegistry } from '../../jobs/job-registry.js';
 import { RateLimitHousekeeping } from '../../common/rate-limit/postgres-rate-limiter.js';
 import { EmailChangeRepository } from '../account/index.js';
+import { AppAuthorizationRepository } from '../apps/index.js';
 import { AuthHousekeeping } from '../auth/index.js';
 import { SubscriptionsRepository } from '../billing/index.js';
 import { SessionsService } from '../sessions/index.js';
@@ -13,8 +14,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
- * challenges, old login failures, expired e-mail changes and rate-limit windows) and marks
- * subscriptions whose paid time ran out as expired. Hourly wherever workers run; safe to run twice.
+ * challenges, old login failures, expired e-mail changes, rate-limit windows, app codes and
+ * tokens) and marks subscriptions whose paid time ran out as expired. Hourly wherever workers
+ * run; safe to run twice.
  */
 @Injectable()
 export class MaintenanceJobs implements OnModuleInit {
@@ -25,6 +27,7 @@ export class MaintenanceJobs implements OnModuleInit {
     private readonly rateLimits: RateLimitHousekeeping,
     private readonly emailChanges: EmailChangeRepository,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly appAuthorizations: AppAuthorizationRepository,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -34,6 +37,7 @@ export class MaintenanceJobs implements OnModuleInit {
       await this.auth.cleanup();
       await this.emailChanges.deleteExpired(new Date());
       await this.rateLimits.deleteWindowsBefore(new Date(Date.now() - DAY_MS));
+      await this.appAuthorizations.deleteExpired(new Date());
       // Paid time that ran out without renewal: the subscription is marked expired (it already
       // reads as expired; the mark keeps queries of later features simple).
       const expiredSubscriptions = await this.subscriptions.expireEnded(new Date());

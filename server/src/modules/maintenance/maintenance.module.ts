@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/index.js';
+import { AppsModule } from '../apps/index.js';
 import { AuthModule } from '../auth/index.js';
 import { BillingModule } from '../billing/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { MaintenanceJobs } from './maintenance.jobs.js';
 
 @Module({
-  imports: [AccountModule, AuthModule, BillingModule, SessionsModule],
+  imports: [AccountModule, AppsModule, AuthModule, BillingModule, SessionsModule],
   providers: [MaintenanceJobs],
 })
 export class MaintenanceModule {}

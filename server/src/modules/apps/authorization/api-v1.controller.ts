@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject, Query, Req, UseGuards } from '@nestjs/common';
 import { endpoints, type ApiV1Me, type ApiV1ProjectList } from '@animata/contracts';
 import type { FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../../common/http/public-origin.js';
 import { CONFIG } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
 import { ApiV1Service } from './api-v1.service.js';
@@ -35,9 +36,6 @@ export class ApiV1Controller {
   /** Public: the description names no secret. */
   @Get(endpoints.apiV1.openapi.path)
   openapi(@Req() request: FastifyRequest): Record<string, unknown> {
-    const origin = this.config.publicUrlExplicit
-      ? new URL(this.config.publicUrl).origin
-      : `${request.protocol}://${request.host}`;
-    return apiV1OpenApi(origin);
+    return apiV1OpenApi(publicOrigin(this.config, request));
   }
 }

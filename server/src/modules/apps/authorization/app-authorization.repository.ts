@@ -195,4 +195,16 @@ export class AppAuthorizationRepository {
   async delete(id: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM app_authorizations WHERE id = $1`, [id]);
   }
+
+  /**
+   * The hourly cleanup: tokens past their time, and codes a day after theirs (kept that long so
+   * a late replay still finds its code used and revokes what it gave).
+   */
+  async deleteExpired(now: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM app_tokens WHERE expires_at < $1`, [now]);
+    await this.dataSource.query(
+      `DELETE FROM app_authorization_codes WHERE expires_at < $1::timestamptz - interval '1 day'`,
+      [now],
+    );
+  }
 }

@@ -21,6 +21,7 @@ import { newToken } from '../../../common/ids.js';
 import { OAuthStrategies } from './oauth-strategies.js';
 import { SocialAuthService } from './social-auth.service.js';
 import { isSocialProvider, type SocialProvider } from './social-profile.js';
+import { publicOrigin } from '../../../common/http/public-origin.js';
 
 interface OAuthCookie {
   state: string;
@@ -127,11 +128,8 @@ export class SocialController {
     return reply.status(302).header('cache-control', 'no-store').redirect(loginUrlFor(redirectTo));
   }
 
-  /** PUBLIC_URL's origin, or (in development, when it is not set) the request's own. */
   private origin(request: FastifyRequest): string {
-    return this.config.publicUrlExplicit
-      ? new URL(this.config.publicUrl).origin
-      : `${request.protocol}://${request.host}`;
+    return publicOrigin(this.config, request);
   }
 }
 
