@@ -159,6 +159,46 @@ describe('app authorization with a third-party site in Chromium', () => {
     assert.ok(app.appId);
   });
 
+  it('popup: Deny posts result 3 with error and "User denied the access" to the opener, and closes', async () => {
+    const app = await registeredApp();
+    const { cookies } = await customerWithProjects([]);
+    const page = await t.newPage({ cookies });
+    await page.goto(site.origin);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: CONNECT_BUTTON }).click(),
+    ]);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: appAuthMessages.deny }).click();
+    await closed;
+    await page.getByText(`Denied: ${appAuthMessages.denied}`).waitFor();
+    const received = (await page.evaluate('window.received')) as Array<{
+      data: Record<string, unknown>;
+    }>;
+    assert.equal(received.length, 1);
+    assert.equal(received[0]!.data.result, 3);
+    assert.equal(received[0]!.data.error, 'access_denied');
+    assert.equal(received[0]!.data.appId, app.appId);
+    assert.equal(received[0]!.data.code, undefined);
+  });
+
+  it("redirect: says 'Redirect not allowed to {url}' when the page is still there after 500 ms", async () => {
+    await registeredApp();
+    const { cookies } = await customerWithProjects([]);
+    const page = await t.newPage({ cookies });
+    await page.goto(site.origin);
+    await page.getByRole('link', { name: CONNECT_REDIRECT_LINK }).click();
+    await page.getByRole('button', { name: appAuthMessages.authorize }).waitFor();
+    await waitForHydration(page);
+    // The site answers 204 No Content: the browser stays on the page.
+    await page.route(`${site.redirectUri}?**`, (route) => route.fulfill({ status: 204 }));
+    const started = Date.now();
+    await page.getByRole('button', { name: appAuthMessages.authorize }).click();
+    await page.getByText(appAuthMessages.redirectNotAllowed(site.redirectUri)).waitFor();
+    assert.ok(Date.now() - started >= 500);
+    assert.equal(new URL(page.url()).pathname, pagePaths.appAuth);
+  });
+
   for (const javaScript of [true, false]) {
     const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
 
