@@ -78,6 +78,29 @@ describe('app authorization with a third-party site in Chromium', () => {
 
   const projectTitles = (page: Page) => page.locator('#projects li').allTextContents();
 
+  /**
+   * Clicks Authorize or Deny in the popup and waits for it to close; if it stays open, the
+   * failure says what it shows and what it logged (the harness does not watch popups).
+   */
+  async function decideInPopup(popup: Page, button: string): Promise<void> {
+    const logged: string[] = [];
+    popup.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    popup.on('pageerror', (error) => logged.push(`page error: ${error.message}`));
+    const closed = popup.waitForEvent('close', { timeout: 15_000 });
+    await popup.getByRole('button', { name: button }).click();
+    try {
+      await closed;
+    } catch (error) {
+      const shown = await popup
+        .locator('main')
+        .innerText()
+        .catch(() => '(gone)');
+      throw new Error(`The popup stayed open showing "${shown}"; it logged ${logged.join(' | ')}`, {
+        cause: error,
+      });
+    }
+  }
+
   it('popup: authorize, the site lists the projects with the token; revoke on /other-apps makes the next call 401', async () => {
     const app = await registeredApp();
     const { titles, cookies } = await customerWithProjects();
@@ -90,9 +113,7 @@ describe('app authorization with a third-party site in Chromium', () => {
     ]);
     await popup.getByRole('heading', { name: appAuthMessages.titleFor(app.name) }).waitFor();
     await popup.getByText(appAuthMessages.redirectHostNote(new URL(site.origin).host)).waitFor();
-    const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: appAuthMessages.authorize }).click();
-    await closed;
+    await decideInPopup(popup, appAuthMessages.authorize);
 
     await page.getByText('API answered 200').waitFor();
     assert.deepEqual((await projectTitles(page)).sort(), [...titles].sort());
@@ -134,9 +155,7 @@ describe('app authorization with a third-party site in Chromium', () => {
     ]);
     // The page names the registered site as the one it hands access to.
     await popup.getByText(appAuthMessages.redirectHostNote(new URL(site.origin).host)).waitFor();
-    const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: appAuthMessages.authorize }).click();
-    await closed;
+    await decideInPopup(popup, appAuthMessages.authorize);
     await page.waitForTimeout(1500);
     assert.deepEqual(await page.evaluate('window.received'), []);
     assert.equal(await page.locator('#auth-status').textContent(), '');
@@ -168,9 +187,7 @@ describe('app authorization with a third-party site in Chromium', () => {
       page.waitForEvent('popup'),
       page.getByRole('button', { name: CONNECT_BUTTON }).click(),
     ]);
-    const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: appAuthMessages.deny }).click();
-    await closed;
+    await decideInPopup(popup, appAuthMessages.deny);
     await page.getByText(`Denied: ${appAuthMessages.denied}`).waitFor();
     const received = (await page.evaluate('window.received')) as Array<{
       data: Record<string, unknown>;
