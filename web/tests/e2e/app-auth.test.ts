@@ -78,6 +78,16 @@ describe('app authorization with a third-party site in Chromium', () => {
 
   const projectTitles = (page: Page) => page.locator('#projects li').allTextContents();
 
+  /** Opens `from`'s page and clicks 'Connect with Animata': the authorization popup. */
+  async function connectInPopup(page: Page, from: ThirdPartyApp): Promise<Page> {
+    await page.goto(from.origin);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: CONNECT_BUTTON }).click(),
+    ]);
+    return popup;
+  }
+
   /**
    * Clicks Authorize or Deny in the popup and waits for it to close; if it stays open, the
    * failure says what it shows and what it logged (the harness does not watch popups).
@@ -87,7 +97,13 @@ describe('app authorization with a third-party site in Chromium', () => {
     popup.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
     popup.on('pageerror', (error) => logged.push(`page error: ${error.message}`));
     const closed = popup.waitForEvent('close', { timeout: 15_000 });
-    await popup.getByRole('button', { name: button }).click();
+    // Deny answers at once: the popup may close while the click is still finishing.
+    await popup
+      .getByRole('button', { name: button })
+      .click()
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error;
+      });
     try {
       await closed;
     } catch (error) {
@@ -105,12 +121,7 @@ describe('app authorization with a third-party site in Chromium', () => {
     const app = await registeredApp();
     const { titles, cookies } = await customerWithProjects();
     const page = await t.newPage({ cookies });
-    await page.goto(site.origin);
-
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: CONNECT_BUTTON }).click(),
-    ]);
+    const popup = await connectInPopup(page, site);
     await popup.getByRole('heading', { name: appAuthMessages.titleFor(app.name) }).waitFor();
     await popup.getByText(appAuthMessages.redirectHostNote(new URL(site.origin).host)).waitFor();
     await decideInPopup(popup, appAuthMessages.authorize);
@@ -148,11 +159,7 @@ describe('app authorization with a third-party site in Chromium', () => {
     const app = await registeredApp();
     const { cookies } = await customerWithProjects([]);
     const page = await t.newPage({ cookies });
-    await page.goto(stranger.origin);
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: CONNECT_BUTTON }).click(),
-    ]);
+    const popup = await connectInPopup(page, stranger);
     // The page names the registered site as the one it hands access to.
     await popup.getByText(appAuthMessages.redirectHostNote(new URL(site.origin).host)).waitFor();
     await decideInPopup(popup, appAuthMessages.authorize);
@@ -166,11 +173,7 @@ describe('app authorization with a third-party site in Chromium', () => {
     );
 
     // The registered site, with the same customer and app, does receive it.
-    await page.goto(site.origin);
-    const [again] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: CONNECT_BUTTON }).click(),
-    ]);
+    const again = await connectInPopup(page, site);
     await again.getByRole('button', { name: appAuthMessages.authorize }).click();
     await page.getByText('API answered 200').waitFor();
     const received = (await page.evaluate('window.received')) as unknown[];
@@ -182,11 +185,7 @@ describe('app authorization with a third-party site in Chromium', () => {
     const app = await registeredApp();
     const { cookies } = await customerWithProjects([]);
     const page = await t.newPage({ cookies });
-    await page.goto(site.origin);
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: CONNECT_BUTTON }).click(),
-    ]);
+    const popup = await connectInPopup(page, site);
     await decideInPopup(popup, appAuthMessages.deny);
     await page.getByText(`Denied: ${appAuthMessages.denied}`).waitFor();
     const received = (await page.evaluate('window.received')) as Array<{
@@ -286,11 +285,7 @@ describe('app authorization with a third-party site in Chromium', () => {
 
     // The site's window closes while the popup is open: polled, the popup says so.
     const opener = await t.newPage({ cookies });
-    await opener.goto(site.origin);
-    const [popup] = await Promise.all([
-      opener.waitForEvent('popup'),
-      opener.getByRole('button', { name: CONNECT_BUTTON }).click(),
-    ]);
+    const popup = await connectInPopup(opener, site);
     await popup.getByRole('button', { name: appAuthMessages.authorize }).waitFor();
     await opener.close();
     await popup.getByRole('heading', { name: appAuthMessages.noWindow }).waitFor();
