@@ -44,6 +44,17 @@ describe('the 3rd Party Apps page in Chromium', () => {
   const names = (page: Page) =>
     page.locator('table.other-apps tbody th[scope="row"]').allTextContents();
 
+  /** The rows' names once they read `expected` (a client navigation renders a moment later). */
+  async function expectNames(page: Page, expected: string[]): Promise<void> {
+    let shown: string[] = [];
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      shown = await names(page);
+      if (JSON.stringify(shown) === JSON.stringify(expected)) return;
+      await page.waitForTimeout(100);
+    }
+    assert.deepEqual(shown, expected);
+  }
+
   it('sends a customer without authorized apps to /account, without the tab', async () => {
     const customer = await newCustomer(t.app.runtime.dataSource);
     const token = await newSession(t.app, customer.id);
@@ -62,7 +73,7 @@ describe('the 3rd Party Apps page in Chromium', () => {
       const page = await t.open(pagePaths.otherApps, { cookies, javaScript });
       await page.getByRole('heading', { name: appsTexts.otherAppsTitle }).waitFor();
       await page.getByRole('link', { name: accountTabs.otherApps }).waitFor();
-      assert.deepEqual(await names(page), ['Beta Backup', 'Gamma Export', 'Alpha Sync']);
+      await expectNames(page, ['Beta Backup', 'Gamma Export', 'Alpha Sync']);
       for (const column of Object.values({
         a: appsTexts.columns.appName,
         b: appsTexts.columns.granted,
@@ -81,10 +92,10 @@ describe('the 3rd Party Apps page in Chromium', () => {
       await page.getByRole('link', { name: appsTexts.columns.appName }).click();
       await page.waitForURL(/sort=name/);
       await page.getByRole('columnheader', { name: appsTexts.columns.appName }).waitFor();
-      assert.deepEqual(await names(page), ['Gamma Export', 'Beta Backup', 'Alpha Sync']);
+      await expectNames(page, ['Gamma Export', 'Beta Backup', 'Alpha Sync']);
       await page.getByRole('link', { name: appsTexts.columns.appName }).click();
       await page.waitForURL(/order=asc/);
-      assert.deepEqual(await names(page), ['Alpha Sync', 'Beta Backup', 'Gamma Export']);
+      await expectNames(page, ['Alpha Sync', 'Beta Backup', 'Gamma Export']);
 
       // Revoke asks first; Cancel keeps the app.
       await page.getByRole('link', { name: `${appsTexts.revoke} Beta Backup` }).click();
@@ -97,7 +108,7 @@ describe('the 3rd Party Apps page in Chromium', () => {
       await page.getByRole('link', { name: `${appsTexts.revoke} Beta Backup` }).click();
       await dialog.getByRole('button', { name: appsTexts.revoke }).click();
       await snackbar(page, appsTexts.revoked('Beta Backup'));
-      assert.deepEqual(await names(page), ['Alpha Sync', 'Gamma Export']);
+      await expectNames(page, ['Alpha Sync', 'Gamma Export']);
       assert.match(page.url(), /sort=name&order=asc/);
     });
   }
@@ -135,7 +146,7 @@ describe('the 3rd Party Apps page in Chromium', () => {
     );
     await dialog.getByRole('button', { name: appsTexts.revoke }).click();
     await snackbar(page, appsErrorNotice([catalogueMessages.notFound]));
-    assert.deepEqual(await names(page), ['Beta Backup', 'Alpha Sync']);
+    await expectNames(page, ['Beta Backup', 'Alpha Sync']);
   });
 
   for (const viewport of ['desktop', 'phone'] as const) {
