@@ -361,6 +361,12 @@ describe('app authorization with a third-party site in Chromium', () => {
       await page.getByText(appAuthMessages.loggedInAs(first.customer.email)).waitFor();
       assert.equal(await page.getByLabel('Email').count(), 0);
       await page.getByRole('link', { name: appAuthMessages.useAnotherAccount }).click();
+      if (javaScript) {
+        // Revealed in place, with the focus in its first field.
+        await page.waitForFunction(
+          () => (document.activeElement as HTMLInputElement | null)?.name === 'email',
+        );
+      }
       await page.getByLabel('Email').fill(other.customer.email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: authTexts.loginButton }).click();

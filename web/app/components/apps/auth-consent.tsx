@@ -81,6 +81,13 @@ export function Consent({
   const [ending, setEnding] = useState<Ending | null>(null);
   const [anotherAccount, setAnotherAccount] = useState(search.has(ANOTHER_ACCOUNT_PARAM));
   const responded = useRef(false);
+  // Revealing the login form moves the keyboard focus into it.
+  const account = useRef<HTMLDivElement>(null);
+  const revealed = useRef(false);
+  useEffect(() => {
+    if (anotherAccount && revealed.current)
+      account.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+  }, [anotherAccount]);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -206,13 +213,14 @@ export function Consent({
         <p className="app-auth__note">{appAuthMessages.redirectHostNote(view.host)}</p>
       ) : null}
       <RevokeNote />
-      <div className="app-auth__account">
+      <div className="app-auth__account" ref={account}>
         <p>{appAuthMessages.loggedInAs(view.customer.email)}</p>
         <Link
           to={withParam(samePage, ANOTHER_ACCOUNT_PARAM)}
           aria-expanded={hydrated ? anotherAccount : undefined}
           onClick={(event) => {
             event.preventDefault();
+            revealed.current = true;
             setAnotherAccount((open) => !open);
           }}
         >
