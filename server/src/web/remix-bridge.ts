@@ -19,7 +19,11 @@ export interface RemixBridgeOptions {
   formLimitBytes: number;
   bff: BffTransport;
   /** A page's security headers, given its CSP nonce and origin (common/http/security-headers). */
-  securityHeaders: (nonce: string, origin: string) => Record<string, string>;
+  securityHeaders: (
+    nonce: string,
+    origin: string,
+    formAction?: readonly string[],
+  ) => Record<string, string>;
 }
 
 /**
@@ -85,6 +89,9 @@ export async function registerRemix(
         publicOrigin,
         clientAddress: request.ip,
         cspNonce,
+        contentSecurityPolicy: (formAction) =>
+          options.securityHeaders(cspNonce, publicOrigin, formAction)['content-security-policy'] ??
+          '',
       };
       const response = await handle(webRequest, context as never);
       return sendWebResponse(reply, response);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { authTexts, emailChangeMessages, ownMessages } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { FUZZ_RATE_LIMITS, seededRandom } from '../support/fuzz.js';
-import { newCustomer, newSessionCookie, passwordHashFor } from '../support/factories.js';
+import { newApp, newCustomer, newSessionCookie, passwordHashFor } from '../support/factories.js';
 
 /**
  * Bounded, deterministic fuzzing of every page form action (issue 15, item 4): the posts a
@@ -32,7 +32,19 @@ const ACTIONS = [
   '/dev/outbox',
   '/own-apps',
   '/own-apps?sort=name&dir=asc&edit=x',
+  '/other-apps',
+  '/other-apps?sort=name&order=asc',
 ];
+
+/**
+ * The authorization page's action, for an app registered in `before` (its address needs it), in
+ * redirect mode: the popup mode has no form without JavaScript (decision 89).
+ */
+const APP_REDIRECT_URI = 'https://app.example/callback';
+function appAuthActions(appId: string): string[] {
+  const query = new URLSearchParams({ appId, redirect_uri: APP_REDIRECT_URI, state: 's' });
+  return [`/app-auth?${query.toString()}`];
+}
 
 const FIELDS = [
   'email',
@@ -61,6 +73,7 @@ const FIELDS = [
   'current',
   'redirectUris',
   'origins',
+  'respond',
   '__proto__',
   'constructor',
   'email[]',
@@ -200,6 +213,7 @@ function pageAgain(html: string): boolean {
 describe('fuzzing every page form action (deterministic seed)', () => {
   let app: TestApp;
   let cookie: string;
+  let actions: string[];
 
   before(async () => {
     app = await startTestApp({
@@ -208,6 +222,10 @@ describe('fuzzing every page form action (deterministic seed)', () => {
     // A developer, so that the own apps page's forms reach the BFF's rules too.
     const customer = await newCustomer(app.runtime.dataSource, { developerSince: new Date() });
     cookie = await newSessionCookie(app, customer.id);
+    const registered = await newApp(app.runtime.dataSource, customer.id, {
+      redirectUris: [APP_REDIRECT_URI],
+    });
+    actions = [...ACTIONS, ...appAuthActions(registered.appId)];
   });
   after(async () => {
     await app?.stop();
@@ -217,7 +235,7 @@ describe('fuzzing every page form action (deterministic seed)', () => {
     const next = seededRandom(SEED);
     const failures: string[] = [];
     let sent = 0;
-    for (const action of ACTIONS) {
+    for (const action of actions) {
       for (let i = 0; i < POSTS_PER_ACTION; i += 1) {
         const signedIn = next() < 0.5;
         // With JavaScript, Remix posts to the route's `.data` address.

@@ -22,6 +22,13 @@ export interface WebLoadContext {
    * allows inline scripts only with it, so the document's own scripts must carry it.
    */
   cspNonce: string;
+  /**
+   * This page response's Content-Security-Policy with more `form-action` sources. Chromium
+   * applies form-action to the redirect that answers a form post, so a page whose form is
+   * answered by a redirect to another site (the authorization page's registered redirect URI)
+   * sends this policy instead of the default one.
+   */
+  contentSecurityPolicy(formActionSources: readonly string[]): string;
 }
 
 /**

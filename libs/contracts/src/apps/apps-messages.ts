@@ -78,4 +78,9 @@ export const appsTexts = {
   noOwnApps: 'You have no apps yet',
   noOtherApps: 'No apps have access to your account',
   neverUsed: 'Never',
+  /** Ours: the revoke confirmation and its notice (issue 19). */
+  revokeTitle: 'Revoke access',
+  revokeText: (appName: string) =>
+    `${appName} will no longer be able to access your account info and projects.`,
+  revoked: (appName: string) => `${appName} can no longer access your account`,
 } as const;

@@ -48,6 +48,16 @@ describe('page security headers', () => {
     assert.match(both, /img-src 'self' data: blob: [^;]*https:\/\/checkout\.paypal\.com/);
   });
 
+  it('posts forms to our origin only, unless a page names more form-action sources', () => {
+    const policy = pageContentSecurityPolicy({ recaptcha: false });
+    const formAction = (csp: string) => /form-action ([^;]*)/.exec(csp)?.[1];
+    assert.equal(formAction(policy('n', 'http://localhost:3000')), "'self'");
+    const consent = policy('n', 'http://localhost:3000', ['https://app.example']);
+    assert.equal(formAction(consent), "'self' https://app.example");
+    assert.match(consent, /frame-ancestors 'none'/);
+    assert.ok(consent.includes("'nonce-n'"));
+  });
+
   it('adds the Permissions-Policy and X-Frame-Options to a page', () => {
     const headers = pageSecurityHeaders({ recaptcha: false })('n', 'http://localhost:3000');
     assert.match(headers['permissions-policy'] ?? '', /camera=\(\)/);

@@ -112,10 +112,10 @@ export interface PagePolicyOptions {
  */
 export function pageSecurityHeaders(
   options: PagePolicyOptions,
-): (nonce: string, origin: string) => Record<string, string> {
+): (nonce: string, origin: string, formAction?: readonly string[]) => Record<string, string> {
   const policy = pageContentSecurityPolicy(options);
-  return (nonce, origin) => ({
-    'content-security-policy': policy(nonce, origin),
+  return (nonce, origin, formAction = []) => ({
+    'content-security-policy': policy(nonce, origin, formAction),
     'permissions-policy': PERMISSIONS_POLICY,
     'x-frame-options': 'DENY',
   });
@@ -124,11 +124,12 @@ export function pageSecurityHeaders(
 /**
  * The Content-Security-Policy of a page (docs/decisions.md, "Content-Security-Policy of the
  * pages"): scripts only from our origin or inline with this response's nonce; the live channel
- * over ws/wss of the page's origin (`origin`, http or https).
+ * over ws/wss of the page's origin (`origin`, http or https). Forms post to our origin, and to
+ * `formAction`'s sources where a page's form is answered by a redirect to another site.
  */
 export function pageContentSecurityPolicy(
   options: PagePolicyOptions,
-): (nonce: string, origin: string) => string {
+): (nonce: string, origin: string, formAction?: readonly string[]) => string {
   const gateways = [
     ...(options.cardGateway ? [STRIPE_SOURCES] : []),
     ...(options.walletGateway ? [BRAINTREE_SOURCES] : []),
@@ -150,10 +151,10 @@ export function pageContentSecurityPolicy(
     `frame-src ${frames}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
-  return (nonce, origin) =>
+  return (nonce, origin, formAction = []) =>
     `default-src 'self'; script-src ${scripts} 'nonce-${nonce}'; ` +
-    `connect-src 'self' ${origin.replace(/^http/, 'ws')}${connect}; ${fixed}`;
+    `connect-src 'self' ${origin.replace(/^http/, 'ws')}${connect}; ${fixed}; ` +
+    ["form-action 'self'", ...formAction].join(' ');
 }

@@ -11,7 +11,7 @@ type FormLike = typeof Form | ReturnType<typeof useFetcher>['Form'];
  * A question before a step that is hard to undo (§4.1: unsubscribing, removing the avatar).
  * With JavaScript it is a modal `<dialog>` (focus kept inside, Escape closes it); without, the
  * page opens it from the address (`?confirm=…`) as an open dialog whose Cancel is a link back.
- * Confirming posts `intent` and `fields` to the account page's action.
+ * Confirming posts `intent` and `fields` to the page's action (the account page's by default).
  */
 export function ConfirmDialog({
   open,
@@ -25,7 +25,7 @@ export function ConfirmDialog({
   onConfirm,
   as: FormComponent = Form,
   action = pagePaths.account,
-  cancelTo = pagePaths.account,
+  cancelTo = action,
 }: {
   open: boolean;
   title: string;
@@ -41,7 +41,7 @@ export function ConfirmDialog({
   as?: FormLike;
   /** The page whose action takes the confirmation (the account page unless given). */
   action?: string;
-  /** Where Cancel leads without JavaScript: the page without its `?confirm=`. */
+  /** Where Cancel leads without JavaScript (`action` unless given): the page without its `?confirm=`. */
   cancelTo?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
