@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { freePort } from '../support/ports.js';
 
 const main = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 
@@ -45,17 +46,6 @@ async function startMain(env: Record<string, string>, detached = false): Promise
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, exited, output: () => output };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {

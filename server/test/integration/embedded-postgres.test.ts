@@ -14,6 +14,7 @@ import {
   type EmbeddedDatabase,
 } from '../../src/database/embedded-postgres.js';
 import { testEnvironment } from '../support/environment.js';
+import { freePort } from '../support/ports.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 
@@ -47,17 +48,6 @@ describe('embedded PostgreSQL', () => {
     );
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function databaseAnswers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { DevelopersExit } from '../../src/cli/developers-command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { cookieCaller } from '../support/http-client.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
+import { freePort } from '../support/ports.js';
 
 const cli = fileURLToPath(new URL('../../src/cli/developers.js', import.meta.url));
 
@@ -157,14 +157,3 @@ describe('npm run developers (decision 80): the operator’s developer grant', (
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

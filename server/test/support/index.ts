@@ -10,3 +10,4 @@ export * from './oauth-provider.js';
 export * from './outbox.js';
 export * from './recaptcha-server.js';
 export * from './redirect-variants.js';
+export * from './ports.js';
