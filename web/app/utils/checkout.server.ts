@@ -10,10 +10,9 @@ import {
   type CardFormErrors,
   type CheckoutTrackingEvent,
   type Customer,
-  type Endpoint,
-  type PricesResponse,
   type PayablePeriod,
   type PaymentConfigResponse,
+  type PricesQuery,
   type PayResponse,
   type PendingPayment,
   type Plan,
@@ -136,12 +135,6 @@ function serverMessage(result: Extract<ApiResult<unknown>, { ok: false }>, fallb
   return generic.includes(result.error.notice) ? fallback : result.error.notice;
 }
 
-const pricesQuery = endpoints.pricing.prices as unknown as Endpoint<
-  undefined,
-  PricesResponse,
-  typeof endpoints.pricing.prices.path
->;
-
 export interface CheckoutLoaderData {
   target: CheckoutTarget;
   title: string;
@@ -180,8 +173,9 @@ export async function loadCheckout(
   if (customer.is3DSPending) throw redirect(PENDING_PAYMENT_PATH);
 
   const [prices, config] = await Promise.all([
-    // A GET: its request type (PricesQuery) travels as the query string, not as a body.
-    client.call(pricesQuery, undefined, { query: coupon ? { coupon } : {} }),
+    client.call(endpoints.pricing.prices, undefined, {
+      query: (coupon ? { coupon } : {}) satisfies PricesQuery,
+    }),
     client.call(endpoints.pricing.paymentConfig),
   ]);
   if (!prices.ok || prices.data.products.length === 0) throw fail(billingMessages.pricesFailed);

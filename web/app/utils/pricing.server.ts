@@ -3,9 +3,7 @@ import {
   isPayablePeriod,
   isProductName,
   type AccountLinks,
-  type Endpoint,
   type PricesQuery,
-  type PricesResponse,
   type Customer,
   type PayablePeriod,
   type Product,
@@ -16,13 +14,6 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { api } from './api.server.js';
 import { redirectIfIncomplete } from './auth.server.js';
 import { defaultPeriod, pricingHref } from '../components/pricing/pricing-query.js';
-
-/** The prices call is a GET: its PricesQuery travels in the query string, it has no body. */
-const pricesEndpoint = endpoints.pricing.prices as unknown as Endpoint<
-  undefined,
-  PricesResponse,
-  typeof endpoints.pricing.prices.path
->;
 
 /** What the pricing page (and the checkout dialogs drawn over it) render from. */
 export interface PricingData {
@@ -70,7 +61,7 @@ export async function loadPricing(request: Request, context: AppLoadContext): Pr
   const client = api(request, context);
   const session = await redirectIfIncomplete(request, context);
   const [prices, account, site] = await Promise.all([
-    client.call(pricesEndpoint, undefined, {
+    client.call(endpoints.pricing.prices, undefined, {
       query: { coupon: coupon ?? undefined } satisfies PricesQuery,
     }),
     session ? client.call(endpoints.customer.get) : null,

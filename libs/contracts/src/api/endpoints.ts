@@ -4,7 +4,6 @@ import type {
   ApiV1Me,
   ApiV1ProjectList,
   AppAuthInfo,
-  AppAuthInfoQuery,
   AppAuthorizeRequest,
   AppAuthorizeResponse,
   AppTokenRequest,
@@ -74,7 +73,7 @@ import type {
   UpdateProjectRequest,
 } from '../projects/project.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
-import type { PricesQuery, PricesResponse } from '../billing/catalog.js';
+import type { PricesResponse } from '../billing/catalog.js';
 import type {
   CancelSubscriptionRequest,
   CancelSubscriptionResponse,
@@ -303,7 +302,8 @@ export const endpoints = {
     site: endpoint<undefined, SiteCouponResponse>().get(`${API_BASE}/coupons/site`),
   },
   pricing: {
-    prices: endpoint<PricesQuery, PricesResponse>().get(`${API_BASE}/pricing/prices`),
+    /** Query: PricesQuery (a GET has no body). */
+    prices: endpoint<undefined, PricesResponse>().get(`${API_BASE}/pricing/prices`),
     /** The gateways' browser keys; nulls when the sandbox gateways run. */
     paymentConfig: endpoint<undefined, PaymentConfigResponse>().get(
       `${API_BASE}/pricing/payment-config`,
@@ -398,8 +398,11 @@ export const endpoints = {
     revoke: endpoint<undefined, OtherAppsResponse>().delete(`${API_BASE}/account/other-apps/:id`),
   },
   appAuth: {
-    /** The page's auth info (§3); signed out too. 404 for an unknown or deleted app. */
-    info: endpoint<AppAuthInfoQuery, AppAuthInfo>().get(apiPaths.appAuthInfo),
+    /**
+     * The page's auth info (§3); signed out too. 404 for an unknown or deleted app. Query:
+     * AppAuthInfoQuery (a GET has no body).
+     */
+    info: endpoint<undefined, AppAuthInfo>().get(apiPaths.appAuthInfo),
     /** Signed in. 404 unknown app; 422 for an unregistered redirect URI or no popup origin. */
     authorize: endpoint<AppAuthorizeRequest, AppAuthorizeResponse>().post(apiPaths.appAuthorize),
     /** The app's server: code or refresh token for tokens (RFC 6749); errors in §5.2's shape. */

@@ -2,9 +2,9 @@ import {
   endpoints,
   parseAppId,
   type AppAuthInfo,
+  type AppAuthInfoQuery,
   type AppAuthMessage,
   type AppAuthorizeRequest,
-  type Endpoint,
 } from '@animata/contracts';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import {
@@ -23,13 +23,6 @@ import { api, type Api } from '../api.server.js';
 import { getAuthOptions } from '../credentials.server.js';
 import { formRefused, readForm, textField } from '../form.server.js';
 import { loginAction } from '../login.server.js';
-
-/** The info call is a GET: its AppAuthInfoQuery travels in the query string, it has no body. */
-const infoEndpoint = endpoints.appAuth.info as unknown as Endpoint<
-  undefined,
-  AppAuthInfo,
-  typeof endpoints.appAuth.info.path
->;
 
 /** Where the result goes: back to a registered redirect URI, or to the opener at its origin. */
 export type AppAuthMode =
@@ -62,19 +55,22 @@ type InfoOutcome =
  * {url}' at once, so the page never offers to go there (decision 80).
  */
 async function readInfo(client: Api, params: AppAuthParams): Promise<InfoOutcome> {
-  if (parseAppId(params.appId) === null) return { kind: 'view', view: { kind: 'no-app' } };
+  const { appId } = params;
+  if (appId === null || parseAppId(appId) === null) {
+    return { kind: 'view', view: { kind: 'no-app' } };
+  }
   if (params.redirectUri !== null) {
     const error = redirectUrlError(params.redirectUri);
     if (error !== null) {
       return { kind: 'view', view: { kind: 'invalid-redirect', url: params.redirectUri, error } };
     }
   }
-  const result = await client.call(infoEndpoint, undefined, {
+  const result = await client.call(endpoints.appAuth.info, undefined, {
     query: {
-      appId: params.appId,
+      appId,
       redirect_uri: params.redirectUri ?? undefined,
       origin: params.origin ?? undefined,
-    },
+    } satisfies AppAuthInfoQuery,
   });
   if (!result.ok) {
     if (result.status === 404 || result.status === 422) {
