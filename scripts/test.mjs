@@ -7,7 +7,7 @@
 //   node scripts/test.mjs [unit|integration|e2e ...]   (default: all layers)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,7 +27,11 @@ const layers = {
 };
 // Arguments naming a layer choose layers; any other argument keeps only the files whose path
 // contains it (node scripts/test.mjs e2e sign-in).
+// --screenshots (npm run screenshots): the browser files only, taking their pictures at 1280
+// and 375 px into screenshots/; npm test takes none (no test asserts on a picture).
+const screenshots = process.argv.includes('--screenshots');
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+if (screenshots) args.push('web/');
 const wanted = args.filter((arg) => arg in layers);
 const filters = args.filter((arg) => !(arg in layers));
 const chosen = wanted.length > 0 ? wanted : Object.keys(layers);
@@ -44,9 +48,33 @@ function findFiles(dir, pattern) {
   return found.sort();
 }
 
+// The slowest files start first, so that no long file starts last and runs alone at the end
+// (longest first). Their times come from the previous run on this machine; without one, the
+// browser layer (the slowest) goes first and unit tests fill the gaps at the end.
+const TIMES_FILE = path.join(root, 'node_modules', '.cache', 'animata-test-times.json');
+const previousTimes = (() => {
+  try {
+    return JSON.parse(readFileSync(TIMES_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+})();
+/** A file's guessed seconds until it has a time of its own: a typical file of its layer. */
+const guessSeconds = (file, layer) =>
+  file.startsWith('web/') ? 60 : ({ e2e: 20, integration: 10, unit: 1 }[layer] ?? 1);
 const files = chosen
-  .flatMap((layer) => layers[layer].flatMap(([dir, pattern]) => findFiles(dir, pattern)))
-  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
+  .flatMap((layer) =>
+    layers[layer].flatMap(([dir, pattern]) =>
+      findFiles(dir, pattern).map((file) => ({ file, layer })),
+    ),
+  )
+  .filter(({ file }) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .map(({ file, layer }) => ({
+    file,
+    rank: previousTimes[file] ?? guessSeconds(file, layer),
+  }))
+  .sort((a, b) => b.rank - a.rank)
+  .map(({ file }) => file);
 if (files.length === 0) {
   console.error('No compiled tests found. Run "npm test" (it builds first).');
   process.exit(1);
@@ -147,7 +175,7 @@ async function prepareTemplate(adminUrl) {
 let exitCode = 1;
 try {
   const needsServices = chosen.some((layer) => layer !== 'unit');
-  const env = { ...process.env, NODE_ENV: 'test' };
+  const env = { ...process.env, NODE_ENV: 'test', ...(screenshots ? { SCREENSHOTS: '1' } : {}) };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (needsServices) {
@@ -163,12 +191,15 @@ try {
       '--test',
       `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${pathToFileURL(path.join(root, 'scripts/lib/timing-reporter.mjs')).href}`,
+      '--test-reporter-destination=stdout',
       // A hang guard per test file, not a speed target: the browser suites take 2-4 minutes alone on
       // 2 cores and more on a busy machine.
       '--test-timeout=600000',
       ...files,
     ],
-    { cwd: root, env, stdio: 'inherit' },
+    { cwd: root, env: { ...env, ANIMATA_TEST_TIMES_FILE: TIMES_FILE }, stdio: 'inherit' },
   );
   const stop = () => child.kill('SIGTERM');
   process.on('SIGINT', stop);

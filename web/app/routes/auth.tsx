@@ -19,19 +19,17 @@ export default function AuthFrame() {
             </linearGradient>
           </defs>
           <rect width="400" height="400" rx="32" fill="url(#auth-sky)" />
-          <circle cx="120" cy="140" r="46" fill="#ffd166">
-            <animate attributeName="cy" values="140;220;140" dur="2.4s" repeatCount="indefinite" />
-          </circle>
-          <rect x="210" y="190" width="90" height="90" rx="18" fill="#ff7a59">
-            <animateTransform
-              attributeName="transform"
-              type="rotate"
-              from="0 255 235"
-              to="360 255 235"
-              dur="6s"
-              repeatCount="indefinite"
-            />
-          </rect>
+          {/* CSS animations, not SMIL: prefers-reduced-motion (auth.css) can then stop them. */}
+          <circle className="auth-illustration__ball" cx="120" cy="140" r="46" fill="#ffd166" />
+          <rect
+            className="auth-illustration__square"
+            x="210"
+            y="190"
+            width="90"
+            height="90"
+            rx="18"
+            fill="#ff7a59"
+          />
           <path
             d="M60 330 Q200 260 340 330"
             stroke="#fff"

@@ -1,12 +1,7 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { CardPayRequest, CustomerResponse, PayResponse } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR, type BrowserTest, type ViewportName } from '../support/browser.js';
-
-/** Where the lead collects the checkout's screenshots (besides the repository's screenshots/). */
-const SHOTS_DIR = process.env.CHECKOUT_SHOTS_DIR ?? '/work/wt/shots/checkout';
+import { saveScreenshot, type BrowserTest, type ViewportName } from '../support/browser.js';
 
 /** A signed-in customer (two-factor on when asked) and the cookies of their session. */
 export async function signedIn(
@@ -62,20 +57,11 @@ export function dialog(page: Page, title: string) {
 }
 
 /**
- * A screenshot of what the viewport shows (a modal dialog is as tall as the viewport), saved as
- * screenshots/checkout-<name>-<viewport>.png and copied to the checkout's screenshot folder.
+ * A screenshot of what the viewport shows (a modal dialog is as tall as the viewport), as
+ * screenshots/checkout-<name>-<viewport>.png (saveScreenshot).
  */
-export async function shot(_t: BrowserTest, page: Page, name: string, viewport: ViewportName) {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `checkout-${name}-${viewport}.png`);
-  // Fonts and the snackbar's entrance (180 ms) settle before the picture.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: file });
-  await mkdir(SHOTS_DIR, { recursive: true });
-  await copyFile(file, path.join(SHOTS_DIR, `${name}-${viewport === 'desktop' ? 1280 : 375}.png`));
+export function shot(_t: BrowserTest, page: Page, name: string, viewport: ViewportName) {
+  return saveScreenshot(page, `checkout-${name}-${viewport}`, { fullPage: false });
 }
 
 /** The /billing page's Subscription value (e.g. 'Pro Active Annual'), whitespace collapsed. */

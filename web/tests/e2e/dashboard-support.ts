@@ -1,5 +1,3 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import {
   newCustomer,
   newLabel,
@@ -9,9 +7,6 @@ import {
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import type { BrowserTest } from '../support/browser.js';
-
-/** Where the lead collects the dashboard's screenshots (besides the repository's screenshots/). */
-const SHOTS_DIR = process.env.DASHBOARD_SHOTS_DIR ?? '';
 
 /** A signed-in customer and the cookies of their session. */
 export async function signedIn(
@@ -71,11 +66,7 @@ export async function openFolderMenu(page: Page, title: string) {
   return page.locator('details[open] .menu-popover__panel');
 }
 
-/** A full-page screenshot, copied to DASHBOARD_SHOTS_DIR when set. */
-export async function shot(t: BrowserTest, page: Page, name: string) {
-  const file = await t.screenshot(page, `dashboard-${name}`);
-  if (SHOTS_DIR) {
-    await mkdir(SHOTS_DIR, { recursive: true });
-    await copyFile(file, path.join(SHOTS_DIR, `${name}.png`));
-  }
+/** A full-page screenshot as screenshots/dashboard-<name>.png (saveScreenshot). */
+export function shot(t: BrowserTest, page: Page, name: string): Promise<void> {
+  return t.screenshot(page, `dashboard-${name}`);
 }

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { billingMessages } from '@animata/contracts';
 import {
@@ -11,7 +10,7 @@ import {
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, type ViewportName } from '../support/browser.js';
-import { PRICING_SHOTS, pricingShot } from './pricing-support.js';
+import { pricingShot } from './pricing-support.js';
 
 /**
  * The pricing page (issue 18, billing-teams-apps §2, §4, §9): columns, prices and savings, the
@@ -282,8 +281,7 @@ describe('the pricing page in Chromium', () => {
     await phone.mouse.wheel(0, 300);
     const phoneHeader = await phone.locator('.comparison__table thead').boundingBox();
     assert.ok(phoneHeader && phoneHeader.y >= 60 && phoneHeader.y <= 70, `y ${phoneHeader?.y}`);
-    await mkdir(PRICING_SHOTS, { recursive: true });
-    await phone.screenshot({ path: `${PRICING_SHOTS}/pricing-sticky-header-375.png` });
+    await pricingShot(phone, 'pricing-sticky-header-375', { fullPage: false });
 
     // Back to plans scrolls to the top.
     await page.getByRole('link', { name: billingMessages.backToPlans }).click();

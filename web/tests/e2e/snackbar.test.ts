@@ -9,7 +9,8 @@ import { notificationCookie } from '../support/notification.js';
 const SETTLE_MS = 20_000;
 
 describe('the snackbar hides and closes, with JavaScript on and off', () => {
-  const t = useBrowserTest();
+  // The snackbar's entrance and hide animations are what these tests watch.
+  const t = useBrowserTest({ motion: 'no-preference' });
 
   const snackbar = (page: Page) => page.getByTestId('snackbar');
   const openWith = (notification: Partial<Notification> & { message: string }, javaScript = true) =>

@@ -22,7 +22,37 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 /** web/dist-tests/support -> the repository root; screenshots go to <root>/screenshots. */
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SCREENSHOT_DIR = path.join(REPOSITORY_ROOT, 'screenshots');
+export const SCREENSHOT_DIR =
+  process.env.SCREENSHOT_DIR || path.join(REPOSITORY_ROOT, 'screenshots');
+
+/**
+ * Whether this run takes the pictures. `npm run screenshots` sets SCREENSHOTS=1; `npm test` does
+ * not: no test asserts on a picture, and each costs Chromium about a second of CPU.
+ */
+export const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
+
+/**
+ * Saves a PNG of the page as screenshots/<name>.png (a name may hold a folder, 'pricing/x') when
+ * the run takes pictures; otherwise does nothing. Fonts and finite animations (a snackbar's
+ * entrance) settle first; endless ones (a spinner) keep running.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: file, fullPage });
+}
 
 export interface PageOptions {
   /** false opens the page with JavaScript disabled (javaScriptEnabled on the context). */
@@ -30,6 +60,20 @@ export interface PageOptions {
   viewport?: ViewportName;
   /** Cookies for the app's origin, set before the first request. */
   cookies?: Record<string, string>;
+  /** The visitor's prefers-reduced-motion; default: the file's (BrowserTestOptions.motion). */
+  motion?: Motion;
+}
+
+/**
+ * prefers-reduced-motion of the test pages. 'reduce' by default: the decorative illustrations of
+ * the home and sign-in pages then rest, as they do for a visitor who asks for less motion. Playing,
+ * they keep software-rendered Chromium busy on a whole core for as long as the page is open
+ * (docs/testing.md); a file about motion (the snackbar's) asks for 'no-preference'.
+ */
+export type Motion = 'reduce' | 'no-preference';
+
+export interface BrowserTestOptions extends TestAppOptions {
+  motion?: Motion;
 }
 
 export interface BrowserTest {
@@ -45,15 +89,34 @@ export interface BrowserTest {
   open(pathname: string, options?: PageOptions): Promise<Page>;
   /** Lets the current test see console errors matching `pattern` on this page. */
   allowConsoleError(page: Page, pattern: RegExp): void;
-  /** Saves a full-page PNG as screenshots/<name>.png. */
-  screenshot(page: Page, name: string): Promise<string>;
+  /** saveScreenshot: a full-page PNG as screenshots/<name>.png, when the run takes pictures. */
+  screenshot(page: Page, name: string): Promise<void>;
 }
 
 interface Tracked {
   page: Page;
   context: BrowserContext;
+  /** The idle pool the context goes back to after the test (its options' key). */
+  poolKey: string;
+  /** False once the test changed the context in a way a reset cannot undo (the page clock). */
+  reusable: boolean;
   problems: string[];
   allowed: RegExp[];
+}
+
+/**
+ * A used context made fresh for the next test: its pages closed, cookies, permissions, routes
+ * and offline state cleared. What stays is what a returning browser would keep anyway: the HTTP
+ * cache of our static assets (so the next page does not compile React again) and the renderer
+ * process. A context costs Chromium about a second of CPU to create on the 2-core machine
+ * (docs/testing.md), more than most steps of a test.
+ */
+async function resetContext(context: BrowserContext): Promise<void> {
+  await Promise.all(context.pages().map((page) => page.close()));
+  await context.clearCookies();
+  await context.clearPermissions();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
 }
 
 /**
@@ -61,10 +124,31 @@ interface Tracked {
  * records console errors and uncaught page errors; after each test they fail it unless the
  * test allowed them, and every context the test opened is closed.
  */
-export function useBrowserTest(options: TestAppOptions = {}): BrowserTest {
+export function useBrowserTest({
+  motion: fileMotion = 'reduce',
+  ...options
+}: BrowserTestOptions = {}): BrowserTest {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   let tracked: Tracked[] = [];
+  /** Contexts between tests, by their options (JavaScript, viewport): see resetContext. */
+  const idle = new Map<string, BrowserContext[]>();
+  const closed = new WeakSet<BrowserContext>();
+
+  async function release(entry: Tracked): Promise<void> {
+    const { context } = entry;
+    if (closed.has(context)) return;
+    if (!entry.reusable) {
+      await context.close().catch(() => undefined);
+      return;
+    }
+    try {
+      await resetContext(context);
+      idle.set(entry.poolKey, [...(idle.get(entry.poolKey) ?? []), context]);
+    } catch {
+      await context.close().catch(() => undefined);
+    }
+  }
 
   before(async () => {
     // Settled one by one, so a browser that fails to start still lets `after` stop the app
@@ -91,7 +175,7 @@ export function useBrowserTest(options: TestAppOptions = {}): BrowserTest {
     const problems = pages.flatMap(({ problems: found, allowed }) =>
       found.filter((problem) => !allowed.some((pattern) => pattern.test(problem))),
     );
-    await Promise.all(pages.map(({ context }) => context.close().catch(() => undefined)));
+    await Promise.all(pages.map((entry) => release(entry)));
     if (problems.length > 0) {
       throw new Error(`Unexpected errors in the browser:\n  ${problems.join('\n  ')}`);
     }
@@ -107,14 +191,28 @@ export function useBrowserTest(options: TestAppOptions = {}): BrowserTest {
       return browser;
     },
 
-    async newPage({ javaScript = true, viewport = 'desktop', cookies = {} }: PageOptions = {}) {
-      const phone = viewport === 'phone';
-      const context = await harness.browser.newContext({
-        baseURL: harness.app.url,
-        javaScriptEnabled: javaScript,
-        viewport: VIEWPORTS[viewport],
-        ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-      });
+    async newPage({
+      javaScript = true,
+      viewport = 'desktop',
+      cookies = {},
+      motion = fileMotion,
+    }: PageOptions = {}) {
+      const poolKey = `${javaScript}:${viewport}:${motion}`;
+      // Each page of a test has a context of its own (its own cookies), as before; a context a
+      // finished test left behind is reused once reset.
+      let context = idle.get(poolKey)?.pop();
+      if (!context) {
+        const phone = viewport === 'phone';
+        const created = await harness.browser.newContext({
+          baseURL: harness.app.url,
+          javaScriptEnabled: javaScript,
+          viewport: VIEWPORTS[viewport],
+          reducedMotion: motion,
+          ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+        });
+        created.on('close', () => closed.add(created));
+        context = created;
+      }
       const entries = Object.entries(cookies);
       if (entries.length > 0) {
         await context.addCookies(
@@ -122,7 +220,20 @@ export function useBrowserTest(options: TestAppOptions = {}): BrowserTest {
         );
       }
       const page = await context.newPage();
-      const entry: Tracked = { page, context, problems: [], allowed: [] };
+      const entry: Tracked = {
+        page,
+        context,
+        poolKey,
+        reusable: true,
+        problems: [],
+        allowed: [],
+      };
+      // The page clock lives in the context's init scripts, which no reset removes.
+      const install = page.clock.install.bind(page.clock);
+      page.clock.install = (...args) => {
+        entry.reusable = false;
+        return install(...args);
+      };
       page.on('console', (message) => {
         if (message.type() === 'error') entry.problems.push(`console.error: ${message.text()}`);
       });
@@ -144,16 +255,8 @@ export function useBrowserTest(options: TestAppOptions = {}): BrowserTest {
       entry.allowed.push(pattern);
     },
 
-    async screenshot(page, name) {
-      await mkdir(SCREENSHOT_DIR, { recursive: true });
-      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      // Fonts settle before the picture. Animations keep running: freezing them would
-      // fast-forward the snackbar's hide animation and leave it out of the picture.
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-      });
-      await page.screenshot({ path: file, fullPage: true });
-      return file;
+    screenshot(page, name) {
+      return saveScreenshot(page, name);
     },
   };
   return harness;

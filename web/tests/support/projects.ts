@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import {
   endpoints,
   fillPath,
@@ -11,7 +9,7 @@ import {
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { SCREENSHOT_DIR, type BrowserTest } from './browser.js';
+import { saveScreenshot, type BrowserTest } from './browser.js';
 
 /*
  * Shared by the project page, import and onboarding browser tests (issue 17): a signed-in
@@ -163,14 +161,7 @@ export async function previewReady(t: BrowserTest, page: Page, id: string) {
   throw new Error(`No preview for ${id} after 10 s`);
 }
 
-/** Screenshots of this part go to SHOTS_DIR (the lead's review folder) or screenshots/project. */
-export async function shot(page: Page, name: string): Promise<string> {
-  const directory = process.env.SHOTS_DIR ?? path.join(SCREENSHOT_DIR, 'project');
-  await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `${name}.png`);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+/** A full-page screenshot as screenshots/project/<name>.png (saveScreenshot). */
+export function shot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(page, `project/${name}`);
 }
