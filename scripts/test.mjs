@@ -31,7 +31,6 @@ const layers = {
 // and 375 px into screenshots/; npm test takes none (no test asserts on a picture).
 const screenshots = process.argv.includes('--screenshots');
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-if (screenshots) args.push('web/');
 const wanted = args.filter((arg) => arg in layers);
 const filters = args.filter((arg) => !(arg in layers));
 const chosen = wanted.length > 0 ? wanted : Object.keys(layers);
@@ -69,6 +68,7 @@ const files = chosen
     ),
   )
   .filter(({ file }) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .filter(({ file }) => !screenshots || file.startsWith('web/'))
   .map(({ file, layer }) => ({
     file,
     rank: previousTimes[file] ?? guessSeconds(file, layer),
