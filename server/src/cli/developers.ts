@@ -1,8 +1,5 @@
 import 'reflect-metadata';
-import { loadConfigOrExit } from '../app/process-entry.js';
-import { openRuntime, type Runtime } from '../app/runtime.js';
-import { createLogger } from '../common/logger.js';
-import { DeveloperGrants } from '../modules/apps/index.js';
+import type { Runtime } from '../app/runtime.js';
 import {
   DEVELOPERS_USAGE,
   DevelopersExit,
@@ -25,6 +22,15 @@ async function main(): Promise<number> {
     process.stderr.write(`${command.problem}\n\n${DEVELOPERS_USAGE}`);
     return DevelopersExit.usage;
   }
+  // The runtime (TypeORM, the embedded PostgreSQL, every module) loads only for a command that
+  // needs the database: a usage error or the help answers at once.
+  const [{ loadConfigOrExit }, { openRuntime }, { createLogger }, { DeveloperGrants }] =
+    await Promise.all([
+      import('../app/process-entry.js'),
+      import('../app/runtime.js'),
+      import('../common/logger.js'),
+      import('../modules/apps/index.js'),
+    ]);
   const config = loadConfigOrExit();
   // Only the database (no Redis), and only warnings in the operator's terminal.
   const logger = createLogger({ ...config, logLevel: 'warn' });

@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import type { AppLogger } from '../common/logger.js';
 import { CONFIG, JOB_QUEUE, LOGGER, REDIS } from '../common/tokens.js';
 import type { AppConfig } from '../config/config.js';
-import { BullMqJobQueue } from './bullmq-job-queue.js';
 import { InProcessJobQueue } from './in-process-job-queue.js';
 import type { JobQueue } from './job-queue.port.js';
 import { JobRegistry } from './job-registry.js';
@@ -26,6 +25,8 @@ import { JobsRunner } from './jobs.runner.js';
       ): Promise<JobQueue> => {
         const queueLogger = logger.child({ component: 'jobs' });
         if (config.redisUrl && redis) {
+          // Loaded only with Redis configured: BullMQ is some 200 modules at start.
+          const { BullMqJobQueue } = await import('./bullmq-job-queue.js');
           return BullMqJobQueue.open({
             connection: redis,
             prefix: config.redisPrefix,

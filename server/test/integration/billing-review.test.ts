@@ -238,8 +238,13 @@ describe('billing review: concurrent payments, other customers, hostile bodies',
     const short = { waitMs: 150, leaseMs: 60_000 };
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = repository.whileCheckoutLocked(customer.id, short, () => held.then(() => 1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let holding!: () => void;
+    const leaseTaken = new Promise<void>((resolve) => (holding = resolve));
+    const first = repository.whileCheckoutLocked(customer.id, short, () => {
+      holding();
+      return held.then(() => 1);
+    });
+    await leaseTaken;
     assert.deepEqual(await repository.whileCheckoutLocked(customer.id, short, async () => 2), {
       locked: false,
     });

@@ -18,6 +18,7 @@ import { ThumbnailScheduler } from '../../src/modules/projects/thumbnails/thumbn
 import type { FileStorage } from '../../src/modules/storage/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
+import { watchJobs } from '../support/waits.js';
 import { ANIMATED_SVG, insertProject, projectRow } from './project-files.support.js';
 
 type LiveClient = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
@@ -173,13 +174,13 @@ describe('the thumbnail job on BullMQ (real Redis)', { timeout: 60_000 }, () => 
     const stop = queue.onEvent((event) => {
       if (event.name === 'projects.thumbnail' && event.type === 'completed') completed.push(event);
     });
+    const jobs = watchJobs(app);
     try {
       await Promise.all([scheduler.request(project.id, 1), scheduler.request(project.id, 1)]);
-      for (let i = 0; i < 400 && completed.length === 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      // A late duplicate would have shown up by now.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Every job the two requests queued has run: a duplicate would be among them.
+      await jobs.idle('the thumbnail jobs');
     } finally {
+      jobs.stop();
       stop();
     }
     assert.equal(completed.length, 1);

@@ -17,6 +17,7 @@ import {
 } from '@animata/contracts';
 import { ProjectsService } from '../../src/modules/projects/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { waitUntil } from '../support/waits.js';
 import { cookieCaller } from '../support/http-client.js';
 import {
   newCustomer,
@@ -338,16 +339,14 @@ describe('folders, demo projects and the projects onboarding', () => {
   it('queues the previews the demo originals lack, and the thumbnail job writes them', async () => {
     const queued = await app.app.get(ProjectsService).requestMissingDemoPreviews();
     assert.equal(queued, demos.length);
-    const deadline = Date.now() + 15_000;
-    let rows: Array<{ pending_preview: boolean; preview_key: string | null }> = [];
-    while (Date.now() < deadline) {
-      rows = await db().query(
-        `SELECT pending_preview, preview_key FROM projects WHERE id = ANY($1::text[])`,
-        [demos],
-      );
-      if (rows.every((row) => !row.pending_preview)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const rows = await waitUntil(async () => {
+      const found: Array<{ pending_preview: boolean; preview_key: string | null }> =
+        await db().query(
+          `SELECT pending_preview, preview_key FROM projects WHERE id = ANY($1::text[])`,
+          [demos],
+        );
+      return found.every((row) => !row.pending_preview) && found;
+    }, 'the demo previews');
     assert.ok(rows.every((row) => !row.pending_preview && row.preview_key !== null));
     assert.equal(await app.app.get(ProjectsService).requestMissingDemoPreviews(), 0);
   });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { json, TestClient, uniqueEmail } from '../support/http-client.js';
 import { countMail, linkIn, waitForMail } from '../support/outbox.js';
+import { watchJobs } from '../support/waits.js';
 
 const API = '/api/animata';
 const STRONG = 'Correct-Horse-7';
@@ -126,6 +127,7 @@ describe('sign-in under abuse and bad input (real PostgreSQL)', () => {
 
   it('sends one inbox at most its share of reset mails, whatever addresses ask', async () => {
     const { email } = await signedUp(app, 'bomb');
+    const jobs = watchJobs(app);
     for (let i = 0; i < 8; i += 1) {
       const response = await from(app, `198.51.100.${i + 1}`).post(
         `${API}/auth/send-password-reset-email`,
@@ -133,7 +135,9 @@ describe('sign-in under abuse and bad input (real PostgreSQL)', () => {
       );
       assert.equal(response.status, 200);
     }
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every reset request's job and the mail jobs they queued have finished.
+    await jobs.idle('the reset requests and their mail');
+    jobs.stop();
     // The verification mail of sign-up, then the recipient's share (3) of the eight resets.
     assert.equal(await countMail(app.runtime.dataSource, email), 1 + 3);
   });

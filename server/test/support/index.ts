@@ -11,3 +11,4 @@ export * from './outbox.js';
 export * from './recaptcha-server.js';
 export * from './redirect-variants.js';
 export * from './ports.js';
+export * from './waits.js';

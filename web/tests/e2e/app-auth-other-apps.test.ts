@@ -46,13 +46,14 @@ describe('the 3rd Party Apps page in Chromium', () => {
 
   /** The rows' names once they read `expected` (a client navigation renders a moment later). */
   async function expectNames(page: Page, expected: string[]): Promise<void> {
-    let shown: string[] = [];
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      shown = await names(page);
-      if (JSON.stringify(shown) === JSON.stringify(expected)) return;
-      await page.waitForTimeout(100);
-    }
-    assert.deepEqual(shown, expected);
+    const read = (wanted: string) =>
+      JSON.stringify(
+        Array.from(document.querySelectorAll('table.other-apps tbody th[scope="row"]')).map(
+          (cell) => cell.textContent,
+        ),
+      ) === wanted;
+    await page.waitForFunction(read, JSON.stringify(expected), { timeout: 5_000 }).catch(() => {});
+    assert.deepEqual(await names(page), expected);
   }
 
   it('sends a customer without authorized apps to /account, without the tab', async () => {

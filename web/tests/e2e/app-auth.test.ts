@@ -163,7 +163,9 @@ describe('app authorization with a third-party site in Chromium', () => {
     // The page names the registered site as the one it hands access to.
     await popup.getByText(appAuthMessages.redirectHostNote(new URL(site.origin).host)).waitFor();
     await decideInPopup(popup, appAuthMessages.authorize);
-    await page.waitForTimeout(1500);
+    // The popup has posted and closed; a message it posted here would be delivered before a
+    // task the page queues now.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     assert.deepEqual(await page.evaluate('window.received'), []);
     assert.equal(await page.locator('#auth-status').textContent(), '');
     assert.equal(

@@ -241,18 +241,11 @@ describe('first-visit pages in Chromium', () => {
         ],
       ];
       for (const [path, cookies, ready] of screens) {
-        const context = await t.browser.newContext({
-          baseURL: t.app.url,
-          viewport: { width, height: 800 },
-        });
-        await context.addCookies(
-          Object.entries(cookies).map(([name, value]) => ({ name, value, url: t.app.url })),
-        );
-        const page = await context.newPage();
+        const page = await t.newPage({ cookies });
+        await page.setViewportSize({ width, height: 800 });
         await page.goto(path);
         await ready(page);
         assert.equal(await overflowsHorizontally(page), false, `${path} at ${width} px`);
-        await context.close();
       }
     }
   });

@@ -7,6 +7,7 @@ import {
   TOUR_STEPS,
   welcomeTexts,
 } from '@animata/contracts';
+import { waitUntil } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { overflowsHorizontally, useBrowserTest, waitForHydration } from '../support/browser.js';
 import { shot, signedIn } from '../support/projects.js';
@@ -30,11 +31,10 @@ describe('welcome screen and tour in Chromium', () => {
   };
 
   async function waitForFlag(customerId: string, projects: boolean) {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      if ((await onboardingOf(customerId)).projects === projects) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.fail(`onboarding.projects never became ${projects}`);
+    await waitUntil(
+      async () => (await onboardingOf(customerId)).projects === projects,
+      `onboarding.projects to become ${projects}`,
+    );
   }
 
   const welcome = (page: Page) => page.getByRole('dialog', { name: welcomeTexts.title });

@@ -344,17 +344,21 @@ describe('the pricing page in Chromium', () => {
   it('shows a spinner until the products arrive on a client navigation', async () => {
     const { cookies } = await signedIn();
     const page = await t.open('/account', { cookies });
-    // The pricing route's own data request (its clientLoader asks for it alone), held back.
+    // The pricing route's own data request (its clientLoader asks for it alone), held back
+    // until the spinner has been seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(
       (url) =>
         url.pathname === '/pricing.data' && url.searchParams.get('_routes') === 'routes/pricing',
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await released;
         await route.continue();
       },
     );
     await page.getByRole('link', { name: 'Upgrade' }).click();
     await page.getByRole('status').filter({ hasText: 'Loading plans' }).waitFor();
+    release();
     await column(page, 'pro').waitFor();
     assert.equal(await page.getByRole('status').filter({ hasText: 'Loading plans' }).count(), 0);
   });

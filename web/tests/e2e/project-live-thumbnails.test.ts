@@ -60,7 +60,8 @@ describe('live thumbnails in Chromium', () => {
   it('does not open the live channel for a signed-out visitor', async () => {
     const page = await t.newPage();
     await page.goto('/');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The live channel would open in an effect: hydrated and its effects run, it has not.
+    await waitForHydration(page);
     assert.equal(await page.evaluate(() => document.documentElement.dataset.live), undefined);
   });
 });

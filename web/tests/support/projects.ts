@@ -6,7 +6,12 @@ import {
   type ProjectListResponse,
   type ProjectWithData,
 } from '@animata/contracts';
-import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
+import {
+  newCustomer,
+  newSession,
+  sessionCookieName,
+  waitUntil,
+} from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { saveScreenshot, type BrowserTest } from './browser.js';
@@ -153,12 +158,10 @@ export async function listProjects(page: Page, query: Record<string, string> = {
 
 /** Waits until the project's preview is written (the thumbnail job cleared pendingPreview). */
 export async function previewReady(t: BrowserTest, page: Page, id: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  return waitUntil(async () => {
     const project = await projectById(t, page, id);
-    if (!project.pendingPreview && project.preview_uri) return project;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No preview for ${id} after 10 s`);
+    return !project.pendingPreview && project.preview_uri ? project : undefined;
+  }, `the preview of ${id}`);
 }
 
 /** A full-page screenshot as screenshots/project/<name>.png (saveScreenshot). */

@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type * as Jsdom from 'jsdom';
+
+/**
+ * jsdom, loaded on the first SVG rather than at start: it is about 900 modules, a third of what
+ * the whole server loads, and most processes (a web process, a worker, each test) parse no SVG
+ * for a long time or ever. It is CommonJS, so it loads synchronously on demand.
+ */
+let jsdomModule: typeof Jsdom | undefined;
+export function loadJsdom(): typeof Jsdom {
+  jsdomModule ??= createRequire(import.meta.url)('jsdom') as typeof Jsdom;
+  return jsdomModule;
+}
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -126,9 +138,9 @@ export type SanitisedSvg =
  * caller may still adjust before serializing it. Shared by the avatar and the projects.
  */
 export class SvgPurifier {
-  private readonly window = new JSDOM('').window;
-  private readonly purify: DOMPurify;
   private readonly config: Config;
+  /** The DOM and DOMPurify, made on the first document (see loadJsdom). */
+  private engine?: { window: Jsdom.DOMWindow; purify: DOMPurify };
 
   constructor(private readonly profile: SvgProfile) {
     this.config = {
@@ -138,9 +150,22 @@ export class SvgPurifier {
       ADD_ATTR: [...(profile.addAttrs ?? [])],
       FORBID_ATTR: [...(profile.forbidAttrs ?? [])],
     };
-    this.purify = createDOMPurify(this.window as unknown as Window & typeof globalThis);
+  }
+
+  private get window(): Jsdom.DOMWindow {
+    return (this.engine ??= this.createEngine()).window;
+  }
+
+  private get purify(): DOMPurify {
+    return (this.engine ??= this.createEngine()).purify;
+  }
+
+  private createEngine(): { window: Jsdom.DOMWindow; purify: DOMPurify } {
+    const profile = this.profile;
+    const window = new (loadJsdom().JSDOM)('').window;
+    const purify = createDOMPurify(window as unknown as Window & typeof globalThis);
     const condemned = new WeakSet<Node>();
-    this.purify.addHook('uponSanitizeAttribute', (node, data) => {
+    purify.addHook('uponSanitizeAttribute', (node, data) => {
       const name = data.attrName.toLowerCase();
       const value = data.attrValue;
       const element = node.nodeName.toLowerCase();
@@ -161,15 +186,16 @@ export class SvgPurifier {
         data.keepAttr = false;
       }
     });
-    this.purify.addHook('afterSanitizeAttributes', (node) => {
+    purify.addHook('afterSanitizeAttributes', (node) => {
       if (condemned.has(node)) node.parentNode?.removeChild(node);
     });
-    this.purify.addHook('uponSanitizeElement', (node, data) => {
+    purify.addHook('uponSanitizeElement', (node, data) => {
       // Only reached when the profile keeps <style>: its text is cleaned rather than dropped.
       if (data.tagName === 'style' && !profile.forbidTags.includes('style')) {
         node.textContent = this.cleanCss(node.textContent ?? '');
       }
     });
+    return { window, purify };
   }
 
   /**
@@ -198,7 +224,8 @@ export class SvgPurifier {
     if (stash) text = stash.text;
     // Well-formed XML with an SVG root, as the file will be served (image/svg+xml).
     try {
-      const parsed = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document;
+      const parsed = new (loadJsdom().JSDOM)(text, { contentType: 'image/svg+xml' }).window
+        .document;
       const root = parsed.documentElement;
       if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS) {
         return { ok: false, reason: 'not-svg' };
@@ -253,7 +280,7 @@ export class SvgPurifier {
   }
 
   private wrap(xml: string, stash: DataImageStash | null = null): SanitisedSvg {
-    const document = new JSDOM(xml, { contentType: 'image/svg+xml' }).window.document;
+    const document = new (loadJsdom().JSDOM)(xml, { contentType: 'image/svg+xml' }).window.document;
     const root = document.documentElement as unknown as SVGSVGElement;
     if (stash) stash.restore(root);
     const serializer = new this.window.XMLSerializer();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { billingMessages } from '@animata/contracts';
-import braintree from 'braintree';
+import type braintree from 'braintree';
 import type { Clock } from '../../../../common/clock.js';
 import { systemClock } from '../../../../common/clock.js';
 import {
@@ -32,19 +33,27 @@ export interface BraintreeSettings {
   attemptLimit: number;
 }
 
-const ENVIRONMENTS: Record<BraintreeSettings['environment'], braintree.Environment> = {
-  sandbox: braintree.Environment.Sandbox,
-  production: braintree.Environment.Production,
-  development: braintree.Environment.Development,
-  qa: braintree.Environment.Qa,
-};
+/**
+ * The SDK, loaded when a Braintree client is made (only with Braintree configured) rather than
+ * at start: it is some 170 modules. It is CommonJS, so it loads synchronously.
+ */
+function loadBraintree(): typeof braintree {
+  return createRequire(import.meta.url)('braintree') as typeof braintree;
+}
 
 export function createBraintreeClient(settings: BraintreeSettings): braintree.BraintreeGateway {
-  let environment = ENVIRONMENTS[settings.environment];
+  const sdk = loadBraintree();
+  const environments: Record<BraintreeSettings['environment'], braintree.Environment> = {
+    sandbox: sdk.Environment.Sandbox,
+    production: sdk.Environment.Production,
+    development: sdk.Environment.Development,
+    qa: sdk.Environment.Qa,
+  };
+  let environment = environments[settings.environment];
   if (settings.apiUrl) {
     const url = new URL(settings.apiUrl);
     const ssl = url.protocol === 'https:';
-    environment = new braintree.Environment(
+    environment = new sdk.Environment(
       url.hostname,
       url.port || (ssl ? '443' : '80'),
       '',
@@ -53,7 +62,7 @@ export function createBraintreeClient(settings: BraintreeSettings): braintree.Br
       url.port || (ssl ? '443' : '80'),
     );
   }
-  return new braintree.BraintreeGateway({
+  return new sdk.BraintreeGateway({
     environment,
     merchantId: settings.merchantId,
     publicKey: settings.publicKey,
