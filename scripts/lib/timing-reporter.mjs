@@ -16,7 +16,7 @@ export function layerOf(file) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The closing table as lines of text (exported for its unit test). */
+/** The closing table as lines of text. */
 export function formatReport({ files, layers, wallMs, tests }) {
   const slowest = [...files].sort((a, b) => b.wallMs - a.wallMs).slice(0, 15);
   const root = process.cwd() + path.sep;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { catalogueMessages } from '@animata/contracts';
 import { newCustomer, newSession, sessionCookieName } from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
 import { useBrowserTest } from '../support/browser.js';
 
 describe('the web shell in Chromium', () => {
@@ -132,5 +133,33 @@ describe('the web shell in Chromium', () => {
       await notice.getByRole('link', { name: 'Log In', exact: true }).getAttribute('href'),
       '/auth/login?url=%2Faccount',
     );
+  });
+
+  it('plays the sign-in and home illustrations, and rests them for a visitor who asks for less motion (decision 92)', async () => {
+    const playing = (page: Page) =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => (animation as CSSAnimation).animationName)
+          .sort(),
+      );
+    // Plain CSS, without JavaScript: the other tests of the file load the same pages with it.
+    const javaScript = false;
+    const moving = await t.open('/auth/login', { javaScript, motion: 'no-preference' });
+    assert.deepEqual(await playing(moving), ['auth-bounce', 'auth-spin']);
+    const home = await t.open('/', { javaScript, motion: 'no-preference' });
+    assert.deepEqual(await playing(home), ['art-playhead', 'art-progress', 'art-spin']);
+    for (const path of ['/auth/login', '/']) {
+      const resting = await t.open(path, { javaScript, motion: 'reduce' });
+      // The reduced-motion rules leave none, or a single 1 ms run.
+      const lasting = await resting.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => Number(animation.effect?.getComputedTiming().endTime ?? 0) > 10)
+          .map((animation) => (animation as CSSAnimation).animationName),
+      );
+      assert.deepEqual(lasting, [], path);
+    }
   });
 });
