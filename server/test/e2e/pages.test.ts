@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { authTexts } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 describe('one process serves the API and the pages', () => {
@@ -33,6 +34,25 @@ describe('one process serves the API and the pages', () => {
     assert.equal(response.status, 302);
     assert.equal(response.headers.get('location'), '/');
   });
+
+  // The browser walks one of each (web/tests/e2e/first-visit-pages.test.ts).
+  for (const [from, to] of [
+    ['/auth', '/auth/login'],
+    ['/auth/', '/auth/login'],
+    ['/auth?url=%2Fbilling', '/auth/login?url=%2Fbilling'],
+    ['/auth/nothing-here?url=%2Fbilling', '/auth/login?url=%2Fbilling'],
+    ['/auth/social/google', '/auth/login'],
+    ['/auth/social/google?redirectTo=%2Faccount', '/auth/login?url=%2Faccount'],
+    ['/auth/social/facebook?redirectTo=%2Fbilling', '/auth/login?url=%2Fbilling'],
+    ['/auth/social/myspace?redirectTo=%2Faccount', '/auth/login?url=%2Faccount'],
+  ] as const) {
+    it(`leads ${from} to the login page at ${to} (no social provider configured)`, async () => {
+      const response = await fetch(`${app.url}${from}`);
+      assert.equal(response.url, `${app.url}${to}`);
+      assert.equal(response.status, 200);
+      assert.match(await response.text(), new RegExp(`<h1[^>]*>${authTexts.loginTitle}</h1>`));
+    });
+  }
 
   it('still answers unknown /api paths with JSON, not HTML', async () => {
     const response = await fetch(`${app.url}/api/unknown`, { method: 'POST', body: 'x' });
