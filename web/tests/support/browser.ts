@@ -98,8 +98,6 @@ interface Tracked {
   context: BrowserContext;
   /** The idle pool the context goes back to after the test (its options' key). */
   poolKey: string;
-  /** False once the test changed the context in a way a reset cannot undo (the page clock). */
-  reusable: boolean;
   problems: string[];
   allowed: RegExp[];
 }
@@ -107,9 +105,8 @@ interface Tracked {
 /**
  * A used context made fresh for the next test: its pages closed, cookies, permissions, routes
  * and offline state cleared. What stays is what a returning browser would keep anyway: the HTTP
- * cache of our static assets (so the next page does not compile React again) and the renderer
- * process. A context costs Chromium about a second of CPU to create on the 2-core machine
- * (docs/testing.md), more than most steps of a test.
+ * cache of our static assets. A context costs Chromium about a second of CPU to create on the
+ * 2-core machine (docs/testing.md), more than most steps of a test.
  */
 async function resetContext(context: BrowserContext): Promise<void> {
   await Promise.all(context.pages().map((page) => page.close()));
@@ -122,7 +119,7 @@ async function resetContext(context: BrowserContext): Promise<void> {
 /**
  * Boots the app and one Chromium for the test file (call it inside `describe`). Every page
  * records console errors and uncaught page errors; after each test they fail it unless the
- * test allowed them, and every context the test opened is closed.
+ * test allowed them, and every context the test opened is reset for the next test or closed.
  */
 export function useBrowserTest({
   motion: fileMotion = 'reduce',
@@ -134,17 +131,18 @@ export function useBrowserTest({
   /** Contexts between tests, by their options (JavaScript, viewport): see resetContext. */
   const idle = new Map<string, BrowserContext[]>();
   const closed = new WeakSet<BrowserContext>();
+  /** Contexts a test changed in a way no reset undoes: their page clock was installed. */
+  const spent = new WeakSet<BrowserContext>();
 
-  async function release(entry: Tracked): Promise<void> {
-    const { context } = entry;
+  async function release({ context, poolKey }: Tracked): Promise<void> {
     if (closed.has(context)) return;
-    if (!entry.reusable) {
+    if (spent.has(context)) {
       await context.close().catch(() => undefined);
       return;
     }
     try {
       await resetContext(context);
-      idle.set(entry.poolKey, [...(idle.get(entry.poolKey) ?? []), context]);
+      idle.set(poolKey, [...(idle.get(poolKey) ?? []), context]);
     } catch {
       await context.close().catch(() => undefined);
     }
@@ -211,6 +209,12 @@ export function useBrowserTest({
           ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
         });
         created.on('close', () => closed.add(created));
+        // The page clock lives in the context's init scripts (page.clock is the context's).
+        const install = created.clock.install.bind(created.clock);
+        created.clock.install = (...args) => {
+          spent.add(created);
+          return install(...args);
+        };
         context = created;
       }
       const entries = Object.entries(cookies);
@@ -220,20 +224,7 @@ export function useBrowserTest({
         );
       }
       const page = await context.newPage();
-      const entry: Tracked = {
-        page,
-        context,
-        poolKey,
-        reusable: true,
-        problems: [],
-        allowed: [],
-      };
-      // The page clock lives in the context's init scripts, which no reset removes.
-      const install = page.clock.install.bind(page.clock);
-      page.clock.install = (...args) => {
-        entry.reusable = false;
-        return install(...args);
-      };
+      const entry: Tracked = { page, context, poolKey, problems: [], allowed: [] };
       page.on('console', (message) => {
         if (message.type() === 'error') entry.problems.push(`console.error: ${message.text()}`);
       });

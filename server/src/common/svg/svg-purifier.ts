@@ -139,8 +139,7 @@ export type SanitisedSvg =
  */
 export class SvgPurifier {
   private readonly config: Config;
-  /** The DOM and DOMPurify, made on the first document (see loadJsdom). */
-  private engine?: { window: Jsdom.DOMWindow; purify: DOMPurify };
+  private madeEngine?: { window: Jsdom.DOMWindow; purify: DOMPurify };
 
   constructor(private readonly profile: SvgProfile) {
     this.config = {
@@ -152,12 +151,9 @@ export class SvgPurifier {
     };
   }
 
-  private get window(): Jsdom.DOMWindow {
-    return (this.engine ??= this.createEngine()).window;
-  }
-
-  private get purify(): DOMPurify {
-    return (this.engine ??= this.createEngine()).purify;
+  /** The DOM and DOMPurify, made on the first document (see loadJsdom). */
+  private get engine(): { window: Jsdom.DOMWindow; purify: DOMPurify } {
+    return (this.madeEngine ??= this.createEngine());
   }
 
   private createEngine(): { window: Jsdom.DOMWindow; purify: DOMPurify } {
@@ -234,14 +230,14 @@ export class SvgPurifier {
     } catch {
       return { ok: false, reason: 'not-svg' };
     }
-    const body = this.purify.sanitize(text, { ...this.config, RETURN_DOM: true }) as Element;
+    const body = this.engine.purify.sanitize(text, { ...this.config, RETURN_DOM: true }) as Element;
     const clean = body.firstElementChild;
     if (!clean || clean.localName !== 'svg' || clean.namespaceURI !== SVG_NS) {
       return { ok: false, reason: 'not-svg' };
     }
     // Serialized as XML and parsed back: the HTML parser DOMPurify uses may leave HTML-only
     // entities (&nbsp;) that an XML reader refuses.
-    const xml = new this.window.XMLSerializer().serializeToString(clean);
+    const xml = new this.engine.window.XMLSerializer().serializeToString(clean);
     return this.wrap(xml, stash);
   }
 
@@ -283,7 +279,7 @@ export class SvgPurifier {
     const document = new (loadJsdom().JSDOM)(xml, { contentType: 'image/svg+xml' }).window.document;
     const root = document.documentElement as unknown as SVGSVGElement;
     if (stash) stash.restore(root);
-    const serializer = new this.window.XMLSerializer();
+    const serializer = new this.engine.window.XMLSerializer();
     return {
       ok: true,
       document,
