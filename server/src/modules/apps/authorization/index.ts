@@ -1,5 +1,5 @@
 // The authorization side of the apps module (consent, codes, tokens, /api/v1, other apps).
-export { ApiV1Controller } from './api-v1.controller.js';
+export { ApiV1Controller, OAuthMetadataController } from './api-v1.controller.js';
 export { ApiV1Service } from './api-v1.service.js';
 export { AppAuthorizationController, AppTokenController } from './app-authorization.controller.js';
 export { AppAuthorizationRepository } from './app-authorization.repository.js';
