@@ -1,17 +1,11 @@
 import { Controller, Get, Header, Inject, Query, Req, UseGuards } from '@nestjs/common';
-import {
-  endpoints,
-  type ApiV1Me,
-  type ApiV1ProjectList,
-  type AuthorizationServerMetadata,
-} from '@animata/contracts';
+import { endpoints, type ApiV1Me, type ApiV1ProjectList } from '@animata/contracts';
 import type { FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../../common/http/public-origin.js';
 import { CONFIG } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
 import { ApiV1Service } from './api-v1.service.js';
 import { type AppAccess, BearerGuard, CurrentAppAccess } from './bearer.guard.js';
-import { authorizationServerMetadata } from './oauth-metadata.js';
 import { apiV1OpenApi } from './openapi.js';
 
 /** The read API of authorized apps (`/api/v1`): bearer tokens only, never a session. */
@@ -43,20 +37,5 @@ export class ApiV1Controller {
   @Get(endpoints.apiV1.openapi.path)
   openapi(@Req() request: FastifyRequest): Record<string, unknown> {
     return apiV1OpenApi(publicOrigin(this.config, request));
-  }
-}
-
-/**
- * RFC 8414 discovery, outside /api where clients look for it (a static route, so it wins over
- * the pages' catch-all). Public and the same for everyone: caching it an hour is safe.
- */
-@Controller()
-export class OAuthMetadataController {
-  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
-
-  @Get(endpoints.appAuth.metadata.path)
-  @Header('cache-control', 'public, max-age=3600')
-  metadata(@Req() request: FastifyRequest): AuthorizationServerMetadata {
-    return authorizationServerMetadata(publicOrigin(this.config, request));
   }
 }
