@@ -38,11 +38,19 @@ const ACTIONS = [
 
 /**
  * The authorization page's action, for an app registered in `before` (its address needs it), in
- * redirect mode: the popup mode has no form without JavaScript (decision 89).
+ * redirect mode: the popup mode has no form without JavaScript (decision 89). The request is a
+ * valid one (code flow, PKCE S256: RFC 7636 Appendix B's challenge), so the consent is reached.
  */
 const APP_REDIRECT_URI = 'https://app.example/callback';
 function appAuthActions(appId: string): string[] {
-  const query = new URLSearchParams({ appId, redirect_uri: APP_REDIRECT_URI, state: 's' });
+  const query = new URLSearchParams({
+    appId,
+    redirect_uri: APP_REDIRECT_URI,
+    state: 's',
+    response_type: 'code',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  });
   return [`/app-auth?${query.toString()}`];
 }
 

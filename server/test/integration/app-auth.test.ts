@@ -5,6 +5,7 @@ import {
   apiPaths,
   appAuthMessages,
   appTokenErrorDescriptions,
+  authorizationRequestErrors,
   catalogueMessages,
   endpoints,
   fillPath,
@@ -15,6 +16,7 @@ import {
   type AppTokenResponse,
   type CustomerResponse,
   type OtherAppsResponse,
+  ownMessages,
 } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
@@ -36,6 +38,11 @@ const ORIGIN = 'http://127.0.0.1:45678';
 function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** A PKCE S256 pair's request half, for calls that only need one to be accepted. */
+function s256(): { code_challenge: string; code_challenge_method: 'S256' } {
+  return { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' };
 }
 
 function basic(clientId: string, secret: string): string {
@@ -76,12 +83,28 @@ describe('third-party app authorization', () => {
     await app?.stop();
   });
 
-  const authorize = (body: Record<string, unknown>) =>
-    call<AppAuthorizeResponse & { errors?: Record<string, string> }>(
+  /** The verifier behind each code's challenge, so that exchanges prove it by default. */
+  const verifiers = new Map<string, string>();
+
+  /**
+   * The consent's authorize call, with a PKCE S256 challenge unless the body names its own
+   * `code_challenge` (even as undefined, to leave it out).
+   */
+  const authorize = async (body: Record<string, unknown>) => {
+    const pkce = pkcePair();
+    const withPkce =
+      'code_challenge' in body
+        ? body
+        : { code_challenge: pkce.challenge, code_challenge_method: 'S256', ...body };
+    const answer = await call<AppAuthorizeResponse & { errors?: Record<string, string> }>(
       'POST',
       endpoints.appAuth.authorize.path,
-      body,
+      withPkce,
     );
+    if (answer.status === 200 && !('code_challenge' in body))
+      verifiers.set(answer.body.code, pkce.verifier);
+    return answer;
+  };
 
   /** The token endpoint as an app's server calls it: no Origin, no cookie. */
   const token = async (
@@ -130,11 +153,19 @@ describe('third-party app authorization', () => {
     return answer.body.code;
   };
 
-  const exchange = (target: NewApp, code: string, extra: Record<string, string> = {}) =>
-    token(
-      { grant_type: 'authorization_code', code, ...extra },
+  /** The code exchanged with HTTP Basic, proving its verifier unless `extra` says otherwise. */
+  const exchange = (target: NewApp, code: string, extra: Record<string, string> = {}) => {
+    const verifier = verifiers.get(code);
+    return token(
+      {
+        grant_type: 'authorization_code',
+        code,
+        ...(verifier === undefined ? {} : { code_verifier: verifier }),
+        ...extra,
+      },
       { headers: { authorization: basic(target.appId, target.secret) } },
     );
+  };
 
   const codeCount = async (): Promise<number> =>
     Number(
@@ -234,14 +265,16 @@ describe('third-party app authorization', () => {
     assert.deepEqual(seen, expected);
     assert.deepEqual(new Set(seen), new Set(owned.map((project) => project.id)));
 
-    // Redirect mode, no PKCE, exchanged with body credentials as JSON.
-    const redirected = await authorize({ appId: thirdApp.appId, redirect_uri: REDIRECT });
+    // Redirect mode, OAuth's client_id for the App ID, exchanged with body credentials as JSON.
+    const redirected = await authorize({ client_id: thirdApp.appId, redirect_uri: REDIRECT });
     assert.equal(redirected.status, 200);
     assert.equal(redirected.body.state, undefined);
+    assert.equal(redirected.body.appId, thirdApp.appId);
     const second = await token(
       {
         grant_type: 'authorization_code',
         code: redirected.body.code,
+        code_verifier: verifiers.get(redirected.body.code)!,
         redirect_uri: REDIRECT,
         client_id: thirdApp.appId,
         client_secret: thirdApp.secret,
@@ -268,6 +301,17 @@ describe('third-party app authorization', () => {
     });
     assert.equal(again.status, 400);
     assert.equal(again.body.error, 'invalid_grant');
+    // That was a replay of a rotated token: the pair it was rotated into died with it.
+    assert.equal((await api(endpoints.apiV1.me.path, refreshed.body.access_token)).status, 401);
+    const rotatedAway = await token({
+      grant_type: 'refresh_token',
+      refresh_token: refreshed.body.refresh_token,
+      client_id: thirdApp.appId,
+      client_secret: thirdApp.secret,
+    });
+    assert.equal(rotatedAway.body.error, 'invalid_grant');
+    const live = await exchange(thirdApp, await codeFor(thirdApp));
+    assert.equal(live.status, 200);
 
     // The other apps table and the customer object.
     const customer = await call<CustomerResponse>('GET', endpoints.customer.get.path);
@@ -286,15 +330,18 @@ describe('third-party app authorization', () => {
     );
     assert.equal(revoked.status, 200);
     assert.deepEqual(revoked.body.appAuths, []);
-    for (const accessToken of [first.body.access_token, refreshed.body.access_token]) {
+    for (const accessToken of [first.body.access_token, live.body.access_token]) {
       const dead = await api(endpoints.apiV1.projects.path, accessToken);
       assert.equal(dead.status, 401);
-      assert.equal(dead.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+      assert.equal(
+        dead.headers.get('www-authenticate'),
+        'Bearer realm="animata", error="invalid_token"',
+      );
       assert.ok(dead.body.requestId);
     }
     const deadRefresh = await token({
       grant_type: 'refresh_token',
-      refresh_token: refreshed.body.refresh_token,
+      refresh_token: live.body.refresh_token,
       client_id: thirdApp.appId,
       client_secret: thirdApp.secret,
     });
@@ -376,9 +423,14 @@ describe('third-party app authorization', () => {
     assert.equal(wrongVerifier.body.error_description, appTokenErrorDescriptions.verifierMismatch);
     const missingVerifier = await exchange(thirdApp, await codeFor(thirdApp, withChallenge));
     assert.equal(missingVerifier.body.error_description, appTokenErrorDescriptions.missingVerifier);
-    const unexpected = await exchange(thirdApp, await codeFor(thirdApp), {
-      code_verifier: pkce.verifier,
-    });
+    // A code from before PKCE was required (issue 28) has no challenge: a verifier is refused.
+    const older = await codeFor(thirdApp);
+    await app.runtime.dataSource.query(
+      `UPDATE app_authorization_codes SET code_challenge = NULL
+        WHERE code_hash = encode(sha256($1::bytea), 'hex')`,
+      [older],
+    );
+    const unexpected = await exchange(thirdApp, older, { code_verifier: pkce.verifier });
     assert.equal(unexpected.body.error_description, appTokenErrorDescriptions.unexpectedVerifier);
 
     const redirectCode = await codeFor(thirdApp, { redirect_uri: REDIRECT });
@@ -436,17 +488,31 @@ describe('third-party app authorization', () => {
     );
     const expired = await api(endpoints.apiV1.me.path, pair.access_token);
     assert.equal(expired.status, 401);
-    assert.equal(expired.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+    assert.equal(
+      expired.headers.get('www-authenticate'),
+      'Bearer realm="animata", error="invalid_token"',
+    );
 
     const live = (await exchange(thirdApp, await codeFor(thirdApp))).body.access_token;
     const withCookie = await api(endpoints.apiV1.me.path, null, { headers: { cookie } });
     assert.equal(withCookie.status, 401);
-    for (const header of ['', 'Bearer', 'Bearer nope', `Basic ${live}`, `Bearer ${live}x`]) {
+    // RFC 6750 §3.1: no error code when no bearer token came at all; invalid_token otherwise.
+    const noToken = 'Bearer realm="animata"';
+    const badToken = 'Bearer realm="animata", error="invalid_token"';
+    for (const [header, challenge] of [
+      ['', noToken],
+      [`Basic ${live}`, noToken],
+      ['Bearer', badToken],
+      ['Bearer nope', badToken],
+      [`Bearer ${live}x`, badToken],
+    ] as const) {
       const refused = await api(endpoints.apiV1.projects.path, null, {
         headers: header ? { authorization: header } : {},
       });
       assert.equal(refused.status, 401, header);
+      assert.equal(refused.headers.get('www-authenticate'), challenge, header);
     }
+    assert.equal(withCookie.headers.get('www-authenticate'), noToken);
     const sessionRoute = await api(endpoints.customer.get.path, live);
     assert.equal(sessionRoute.status, 401);
     assert.equal((await api(endpoints.otherApps.list.path, live)).status, 401);
@@ -503,17 +569,21 @@ describe('third-party app authorization', () => {
       code_challenge: pkcePair().challenge,
     });
     assert.equal(pkceHalf.status, 422);
+    assert.equal(
+      pkceHalf.body.errors?.code_challenge_method,
+      authorizationRequestErrors.unsupportedChallengeMethod,
+    );
 
     const signedOut = await fetch(`${app.url}${endpoints.appAuth.authorize.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.url },
-      body: JSON.stringify({ appId: thirdApp.appId }),
+      body: JSON.stringify({ appId: thirdApp.appId, ...s256() }),
     });
     assert.equal(signedOut.status, 401);
     const crossSite = await fetch(`${app.url}${endpoints.appAuth.authorize.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-      body: JSON.stringify({ appId: thirdApp.appId }),
+      body: JSON.stringify({ appId: thirdApp.appId, ...s256() }),
     });
     assert.equal(crossSite.status, 403);
     assert.equal((await call('GET', endpoints.otherApps.list.path)).status, 200);
@@ -525,7 +595,7 @@ describe('third-party app authorization', () => {
     const db = app.runtime.dataSource;
     const bob = await newCustomer(db);
     const bobCall = cookieCaller(app, await newSessionCookie(app, bob.id));
-    await bobCall('POST', endpoints.appAuth.authorize.path, { appId: thirdApp.appId });
+    await bobCall('POST', endpoints.appAuth.authorize.path, { appId: thirdApp.appId, ...s256() });
     const bobs = (await bobCall<OtherAppsResponse>('GET', endpoints.otherApps.list.path)).body
       .appAuths[0]!;
     for (const id of [bobs.id, 'not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
@@ -541,19 +611,118 @@ describe('third-party app authorization', () => {
     );
   });
 
-  it('rate-limits failed client authentications from one address', async () => {
+  it('rate-limits failed client authentications from one address, then refuses the right secret too', async () => {
+    const pair = (await exchange(thirdApp, await codeFor(thirdApp))).body;
+    // An address of its own (the loopback proxy is trusted): no other test shares its count.
+    const from = { 'x-forwarded-for': '198.51.100.28' };
+    const refreshWith = (secret: string, headers: Record<string, string> = from) =>
+      token(
+        {
+          grant_type: 'refresh_token',
+          refresh_token: pair.refresh_token,
+          client_id: thirdApp.appId,
+          client_secret: secret,
+        },
+        { headers },
+      );
     let last = 0;
     for (let i = 0; i < 25 && last !== 429; i += 1) {
-      last = (
-        await token({
-          grant_type: 'refresh_token',
-          refresh_token: 'x',
-          client_id: thirdApp.appId,
-          client_secret: 'sk_' + 'z'.repeat(29),
-        })
-      ).status;
+      last = (await refreshWith('sk_' + 'z'.repeat(29))).status;
     }
     assert.equal(last, 429);
+    const rightSecret = await refreshWith(thirdApp.secret);
+    assert.equal(rightSecret.status, 429);
+    assert.equal(rightSecret.body.error, ownMessages.tooManyRequests);
+    assert.ok(Number(rightSecret.headers.get('retry-after')) > 0);
+    // Another address is not held back, and the refused attempts spent nothing.
+    assert.equal((await refreshWith(thirdApp.secret, {})).status, 200);
+  });
+
+  it('takes client_id for the App ID on the authorize call and the auth info, and refuses the two naming different apps', async () => {
+    const viaClientId = await authorize({ client_id: otherApp.appId, redirect_uri: REDIRECT });
+    assert.equal(viaClientId.status, 200, JSON.stringify(viaClientId.body));
+    assert.equal(viaClientId.body.appId, otherApp.appId);
+    const both = await authorize({ appId: otherApp.appId, client_id: otherApp.appId });
+    assert.equal(both.status, 200);
+    const conflict = await authorize({ appId: thirdApp.appId, client_id: otherApp.appId });
+    assert.equal(conflict.status, 422);
+    assert.equal(conflict.body.errors?.client_id, authorizationRequestErrors.appIdConflict);
+    const neither = await authorize({ redirect_uri: REDIRECT });
+    assert.equal(neither.status, 422);
+    assert.equal(neither.body.errors?.appId, authorizationRequestErrors.missingAppId);
+
+    const info = await call<AppAuthInfo>(
+      'GET',
+      `${endpoints.appAuth.info.path}?client_id=${otherApp.appId}`,
+    );
+    assert.equal(info.status, 200);
+    assert.equal(info.body.app.id, otherApp.appId);
+    const infoConflict = await call<{ errors?: Record<string, string> }>(
+      'GET',
+      `${endpoints.appAuth.info.path}?appId=${thirdApp.appId}&client_id=${otherApp.appId}`,
+    );
+    assert.equal(infoConflict.status, 422);
+    assert.equal(infoConflict.body.errors?.client_id, authorizationRequestErrors.appIdConflict);
+  });
+
+  it('requires PKCE S256 and the code flow: the authorize call refuses, the auth info names the problem', async () => {
+    const codesBefore = await codeCount();
+    const challenge = pkcePair().challenge;
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ code_challenge: undefined }, 'code_challenge', 'missingCodeChallenge'],
+      [{ code_challenge: challenge }, 'code_challenge_method', 'unsupportedChallengeMethod'],
+      [
+        { code_challenge: challenge, code_challenge_method: 'plain' },
+        'code_challenge_method',
+        'unsupportedChallengeMethod',
+      ],
+      [
+        { code_challenge: 'short', code_challenge_method: 'S256' },
+        'code_challenge',
+        'malformedCodeChallenge',
+      ],
+      [{ response_type: 'token' }, 'response_type', 'unsupportedResponseType'],
+    ];
+    for (const [body, field, key] of refusals) {
+      const refused = await authorize({ appId: thirdApp.appId, redirect_uri: REDIRECT, ...body });
+      assert.equal(refused.status, 422, JSON.stringify(body));
+      assert.equal(
+        refused.body.errors?.[field],
+        authorizationRequestErrors[key as keyof typeof authorizationRequestErrors],
+        JSON.stringify(body),
+      );
+    }
+    assert.equal(await codeCount(), codesBefore, 'no code was issued');
+
+    const infoOf = async (query: Record<string, string>) =>
+      (
+        await call<AppAuthInfo>(
+          'GET',
+          `${endpoints.appAuth.info.path}?${new URLSearchParams({ appId: thirdApp.appId, redirect_uri: REDIRECT, ...query }).toString()}`,
+        )
+      ).body.problem;
+    const valid = {
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
+    assert.equal(await infoOf(valid), null);
+    assert.deepEqual(await infoOf({ ...valid, code_challenge_method: 'plain' }), {
+      error: 'invalid_request',
+      error_description: authorizationRequestErrors.unsupportedChallengeMethod,
+    });
+    assert.deepEqual(await infoOf({ response_type: 'code' }), {
+      error: 'invalid_request',
+      error_description: authorizationRequestErrors.missingCodeChallenge,
+    });
+    assert.deepEqual(await infoOf({ ...valid, response_type: 'token' }), {
+      error: 'unsupported_response_type',
+      error_description: authorizationRequestErrors.unsupportedResponseType,
+    });
+    assert.deepEqual(await infoOf({ code_challenge: challenge, code_challenge_method: 'S256' }), {
+      error: 'invalid_request',
+      error_description: authorizationRequestErrors.missingResponseType,
+    });
   });
 
   it('pages projects through the (owner, updated_at, id) index', async () => {

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { PostgresRateLimiter } from '../../src/common/rate-limit/postgres-rate-limiter.js';
-import type { RateLimiter } from '../../src/common/rate-limit/rate-limiter.js';
+import type { RateLimiter, RateLimitPeek } from '../../src/common/rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/common/rate-limit/redis-rate-limiter.js';
 import { createDataSource } from '../../src/database/data-source.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -30,7 +30,7 @@ after(async () => {
   await database.drop();
 });
 
-const adapters: [string, () => RateLimiter][] = [
+const adapters: [string, () => RateLimiter & RateLimitPeek][] = [
   ['PostgreSQL', () => new PostgresRateLimiter(dataSource)],
   ['Redis', () => new RedisRateLimiter(redis, prefix)],
 ];
@@ -54,6 +54,21 @@ for (const [store, limiter] of adapters) {
       );
       assert.ok(results[3]!.retryAfterMs > 0 && results[3]!.retryAfterMs <= MINUTE);
       assert.equal((await limiter().hit(key('other'), 3, MINUTE)).hits, 1, 'keys are apart');
+    });
+
+    it('peeks without counting: allowed until the limit is used up, refused from then on', async () => {
+      const k = key('peek');
+      assert.deepEqual(
+        [(await limiter().peek(k, 2, MINUTE)).allowed, (await limiter().peek(k, 2, MINUTE)).hits],
+        [true, 0],
+      );
+      await limiter().hit(k, 2, MINUTE);
+      assert.equal((await limiter().peek(k, 2, MINUTE)).allowed, true);
+      await limiter().hit(k, 2, MINUTE);
+      const used = await limiter().peek(k, 2, MINUTE);
+      assert.deepEqual([used.allowed, used.hits], [false, 2]);
+      assert.ok(used.retryAfterMs > 0 && used.retryAfterMs <= MINUTE);
+      assert.equal((await limiter().hit(k, 2, MINUTE)).hits, 3, 'peeks counted nothing');
     });
 
     it('keeps windows apart: a new window starts counting again', async () => {

@@ -11,6 +11,7 @@ import { Consent } from '../components/apps/auth-consent.js';
 import {
   AuthScreen,
   InvalidRedirect,
+  InvalidRequest,
   NoApp,
   RedirectNotAllowed,
 } from '../components/apps/auth-screen.js';
@@ -71,6 +72,7 @@ export default function AppAuth() {
         <InvalidRedirect url={view.url} error={view.error} />
       ) : null}
       {view.kind === 'redirect-not-allowed' ? <RedirectNotAllowed url={view.url} /> : null}
+      {view.kind === 'invalid-request' ? <InvalidRequest description={view.description} /> : null}
       {view.kind === 'consent' ? (
         <Consent key={customerKey} view={view} loginResult={loginResult} />
       ) : null}

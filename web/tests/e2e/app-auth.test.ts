@@ -258,9 +258,18 @@ describe('app authorization with a third-party site in Chromium', () => {
     });
   }
 
-  /** The page for `app` in popup mode or with `redirect_uri`, as the site would open it. */
+  /**
+   * The page for `app` in popup mode or with `redirect_uri`, as the site would open it: the code
+   * flow with a PKCE S256 challenge (RFC 7636 Appendix B's), which the page requires.
+   */
   function authPath(app: NewApp, extra: Record<string, string> = {}): string {
-    const search = new URLSearchParams({ [appAuthQuery.appId]: app.appId, ...extra });
+    const search = new URLSearchParams({
+      [appAuthQuery.appId]: app.appId,
+      [appAuthQuery.responseType]: 'code',
+      [appAuthQuery.codeChallenge]: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      [appAuthQuery.codeChallengeMethod]: 'S256',
+      ...extra,
+    });
     return `${pagePaths.appAuth}?${search.toString()}`;
   }
 

@@ -127,6 +127,7 @@ export async function startThirdPartyApp(options: ThirdPartyAppOptions): Promise
   function authorizeUrl(extra: Record<string, string>): string {
     const url = new URL(pagePaths.appAuth, animata);
     url.searchParams.set(appAuthQuery.appId, credentials?.appId ?? '');
+    url.searchParams.set(appAuthQuery.responseType, 'code');
     for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
     url.searchParams.set(appAuthQuery.state, flow.state);
     url.searchParams.set(appAuthQuery.codeChallenge, flow.challenge);

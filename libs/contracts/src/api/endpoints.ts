@@ -8,6 +8,7 @@ import type {
   AppAuthorizeResponse,
   AppTokenRequest,
   AppTokenResponse,
+  AuthorizationServerMetadata,
 } from '../apps/app-authorization.js';
 import type {
   AddAppManagerRequest,
@@ -407,6 +408,8 @@ export const endpoints = {
     authorize: endpoint<AppAuthorizeRequest, AppAuthorizeResponse>().post(apiPaths.appAuthorize),
     /** The app's server: code or refresh token for tokens (RFC 6749); errors in §5.2's shape. */
     token: endpoint<AppTokenRequest, AppTokenResponse>().post(apiPaths.appToken),
+    /** Public: RFC 8414 authorization server metadata, URLs made absolute from the public URL. */
+    metadata: endpoint<undefined, AuthorizationServerMetadata>().get(apiPaths.oauthMetadata),
   },
   /** The read API for authorized apps: `Authorization: Bearer <access_token>`, 401 otherwise. */
   apiV1: {

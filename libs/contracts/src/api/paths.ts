@@ -16,6 +16,8 @@ export const apiPaths = {
   appAuthorize: `${API_ROOT}/app-auth/authorize`,
   appAuthInfo: `${API_ROOT}/app-auth/info`,
   appToken: `${API_ROOT}/app-auth/token`,
+  /** RFC 8414 metadata of the authorization server: where OAuth client libraries discover it. */
+  oauthMetadata: '/.well-known/oauth-authorization-server',
   apiV1: `${API_ROOT}/v1`,
   session: `${API_BASE}/session`,
   devOutbox: `${API_ROOT}/dev/outbox`,

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 /**
  * Third-party app authorization (account-and-auth §2.7, §3, §4.7, §7; decision 82). An app opens
@@ -9,9 +9,14 @@ import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator'
  * reads the account info and the projects through `/api/v1`.
  */
 
-/** The authorization page's query parameters (OAuth 2.0 names beside the spec's appId). */
+/**
+ * The authorization page's query parameters: the spec's `appId`, or OAuth 2.0's `client_id` for
+ * the same App ID (RFC 6749 §4.1.1), and OAuth 2.0's names for the rest.
+ */
 export const appAuthQuery = {
   appId: 'appId',
+  clientId: 'client_id',
+  responseType: 'response_type',
   redirectUri: 'redirect_uri',
   state: 'state',
   origin: 'origin',
@@ -38,14 +43,102 @@ const STATE_MAX = 500;
 /** RFC 7636 §4.2: 43 to 128 characters of [A-Za-z0-9-._~]; S256's challenge is 43. */
 const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
+/** The App ID a request names: `appId` or `client_id`, which must agree when both are given. */
+export type RequestedApp =
+  | { kind: 'app'; appId: string }
+  | { kind: 'none' }
+  /** Both given, naming different apps: invalid_request, shown and never redirected. */
+  | { kind: 'conflict' };
+
+export function requestedApp(
+  appId: string | null | undefined,
+  clientId: string | null | undefined,
+): RequestedApp {
+  const given = [appId, clientId].filter((id): id is string => typeof id === 'string');
+  if (given.length === 0) return { kind: 'none' };
+  if (given.length === 2 && given[0] !== given[1]) return { kind: 'conflict' };
+  return { kind: 'app', appId: given[0]! };
+}
+
+/** RFC 6749 §4.1.2.1's error codes for an authorization request the server refuses. */
+export type AuthorizationRequestError = 'invalid_request' | 'unsupported_response_type';
+
+/** Ours (for developers): each refusal's `error_description`, redirected to the app or shown. */
+export const authorizationRequestErrors = {
+  appIdConflict: 'client_id and appId name different apps.',
+  missingAppId: 'client_id (or appId) is required.',
+  missingResponseType: 'response_type is required and must be code.',
+  unsupportedResponseType: 'response_type must be code.',
+  missingCodeChallenge: 'code_challenge is required: PKCE with code_challenge_method=S256.',
+  unsupportedChallengeMethod: 'code_challenge_method must be S256.',
+  malformedCodeChallenge:
+    'code_challenge must be 43 to 128 characters of letters, digits and - . _ ~ (RFC 7636).',
+} as const;
+
+export interface AuthorizationRequestProblem {
+  error: AuthorizationRequestError;
+  error_description: string;
+}
+
+/** The parameters of an authorization request that the rule below checks, as they came. */
+export interface AuthorizationRequestParams {
+  response_type?: string | null;
+  code_challenge?: string | null;
+  code_challenge_method?: string | null;
+}
+
+/**
+ * What is wrong with an authorization request before the customer is asked (decision 82 as
+ * issue 28 changed it): only the code flow (`response_type=code`), and PKCE with S256 always
+ * (OAuth 2.1): a missing method means `plain` (RFC 7636 §4.3), which is refused like any other.
+ * Null when the request may go to the consent.
+ */
+export function authorizationRequestProblem(
+  params: AuthorizationRequestParams,
+): AuthorizationRequestProblem | null {
+  const invalid = (error_description: string): AuthorizationRequestProblem => ({
+    error: 'invalid_request',
+    error_description,
+  });
+  if (params.response_type === undefined || params.response_type === null)
+    return invalid(authorizationRequestErrors.missingResponseType);
+  if (params.response_type !== 'code')
+    return {
+      error: 'unsupported_response_type',
+      error_description: authorizationRequestErrors.unsupportedResponseType,
+    };
+  return codeChallengeProblem(params);
+}
+
+/** The PKCE half of the rule, which the authorize call checks too (it binds the code). */
+export function codeChallengeProblem(
+  params: Omit<AuthorizationRequestParams, 'response_type'>,
+): AuthorizationRequestProblem | null {
+  const invalid = (error_description: string): AuthorizationRequestProblem => ({
+    error: 'invalid_request',
+    error_description,
+  });
+  if (params.code_challenge === undefined || params.code_challenge === null)
+    return invalid(authorizationRequestErrors.missingCodeChallenge);
+  if (params.code_challenge_method !== 'S256')
+    return invalid(authorizationRequestErrors.unsupportedChallengeMethod);
+  if (!PKCE_VALUE.test(params.code_challenge))
+    return invalid(authorizationRequestErrors.malformedCodeChallenge);
+  return null;
+}
+
 /**
  * GET {api root}/app-auth/info: what the page shows (§3 "Auth info": app, customer, origin).
  * 404 for an unknown or deleted app. Works signed out (customer null).
  */
 export interface AppAuthInfoQuery {
-  appId: string;
+  appId?: string;
+  client_id?: string;
   redirect_uri?: string;
   origin?: string;
+  response_type?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
 }
 
 export interface AppAuthInfo {
@@ -59,13 +152,31 @@ export interface AppAuthInfo {
   origin: string | null;
   /** The redirect URI asked for, when given. */
   redirect: { uri: string; allowed: boolean } | null;
+  /**
+   * What is wrong with the request's OAuth parameters (authorizationRequestProblem), or null.
+   * The page sends it to an allowed redirect URI (RFC 6749 §4.1.2.1), else shows it.
+   */
+  problem: AuthorizationRequestProblem | null;
 }
 
-/** POST {api root}/app-auth/authorize (§7): `appId`, and the OAuth parameters of the page. */
+/**
+ * POST {api root}/app-auth/authorize (§7): `appId` (or `client_id`, the same), and the OAuth
+ * parameters of the page. PKCE S256 is required; `response_type`, when sent, must be `code`.
+ */
 export class AppAuthorizeRequest {
+  @IsOptional()
   @IsString()
   @MaxLength(64)
-  appId!: string;
+  appId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  client_id?: string;
+
+  @IsOptional()
+  @IsIn(['code'], { message: authorizationRequestErrors.unsupportedResponseType })
+  response_type?: 'code';
 
   @IsOptional()
   @IsString()
@@ -77,14 +188,13 @@ export class AppAuthorizeRequest {
   @MaxLength(STATE_MAX)
   state?: string;
 
-  @IsOptional()
-  @IsString()
-  @Matches(PKCE_VALUE)
-  code_challenge?: string;
+  @IsDefined({ message: authorizationRequestErrors.missingCodeChallenge })
+  @IsString({ message: authorizationRequestErrors.malformedCodeChallenge })
+  @Matches(PKCE_VALUE, { message: authorizationRequestErrors.malformedCodeChallenge })
+  code_challenge!: string;
 
-  @IsOptional()
-  @IsIn(['S256'])
-  code_challenge_method?: 'S256';
+  @IsIn(['S256'], { message: authorizationRequestErrors.unsupportedChallengeMethod })
+  code_challenge_method!: 'S256';
 }
 
 /**
@@ -103,7 +213,7 @@ export type AppAuthMessage =
   | {
       type: typeof APP_AUTH_MESSAGE_TYPE;
       result: 2 | 3;
-      error: 'access_denied' | 'server_error';
+      error: 'access_denied' | 'server_error' | AuthorizationRequestError;
       error_description: string;
       state?: string;
       appId: string;
@@ -165,6 +275,21 @@ export interface AppTokenError {
   requestId?: string;
 }
 
+/** RFC 8414 §2: what `/.well-known/oauth-authorization-server` answers. */
+export interface AuthorizationServerMetadata {
+  /** The public origin, with no path: the issuer identifier. */
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  token_endpoint_auth_methods_supported: Array<'client_secret_basic' | 'client_secret_post'>;
+  response_types_supported: ['code'];
+  response_modes_supported: ['query'];
+  grant_types_supported: Array<'authorization_code' | 'refresh_token'>;
+  code_challenge_methods_supported: ['S256'];
+  scopes_supported: string[];
+  service_documentation: string;
+}
+
 // The read API for apps (`/api/v1`, bearer token).
 
 /** GET /api/v1/me */
@@ -197,7 +322,6 @@ export const API_V1_PROJECTS_DEFAULT_LIMIT = 20;
 
 /** Ours: the authorize call's and the read API's refusals (for developers, not customers). */
 export const appApiMessages = {
-  pkcePair: 'code_challenge and code_challenge_method=S256 come together',
   invalidToken: 'The access token is missing, unknown, expired or revoked.',
   limit: `limit must be a whole number from 1 to ${API_V1_PROJECTS_MAX_LIMIT}`,
   cursor: 'cursor must be a nextCursor this API answered',

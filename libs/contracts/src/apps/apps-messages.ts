@@ -52,6 +52,11 @@ export const appAuthMessages = {
   denied: 'User denied the access',
   invalidRedirect: 'Invalid redirect URL provided:',
   redirectNotAllowed: (url: string) => `Redirect not allowed to ${url}`,
+  /**
+   * Ours: an authorization request refused before the consent where it cannot go back to the
+   * app (no registered redirect URI to send it to); the reason follows it.
+   */
+  invalidRequest: 'Invalid authorization request',
   /** Ours: the app was authorized and the window is going back to it. */
   returning: 'Done. Returning you to the app…',
 } as const;

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../tokens.js';
-import { currentWindow, type RateLimiter, type RateLimitResult } from './rate-limiter.js';
+import {
+  currentWindow,
+  type RateLimiter,
+  type RateLimitPeek,
+  type RateLimitResult,
+} from './rate-limiter.js';
 
 // One row per key and window, counted up atomically (ON CONFLICT: a PostgreSQL feature, hence SQL).
 const COUNT_HIT = `INSERT INTO rate_limit_counters (key, window_start, hits)
@@ -9,8 +14,11 @@ const COUNT_HIT = `INSERT INTO rate_limit_counters (key, window_start, hits)
   ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
   RETURNING hits`;
 
+const READ_HITS = `SELECT hits FROM rate_limit_counters
+  WHERE key = $1 AND window_start = to_timestamp($2 / 1000.0)`;
+
 /** The embedded default, for deployments without Redis. */
-export class PostgresRateLimiter implements RateLimiter {
+export class PostgresRateLimiter implements RateLimiter, RateLimitPeek {
   constructor(private readonly dataSource: DataSource) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
@@ -20,6 +28,16 @@ export class PostgresRateLimiter implements RateLimiter {
       window.start,
     ]);
     return window.result(rows[0]?.hits ?? 1, limit);
+  }
+
+  async peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const window = currentWindow(windowMs);
+    const rows: Array<{ hits: number }> = await this.dataSource.query(READ_HITS, [
+      key.slice(0, 200),
+      window.start,
+    ]);
+    const hits = rows[0]?.hits ?? 0;
+    return { ...window.result(hits + 1, limit), hits };
   }
 }
 

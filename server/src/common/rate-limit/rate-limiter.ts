@@ -11,6 +11,15 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
 }
 
+/**
+ * A second verb for a lockout: reads a key's count without counting a hit, so a caller over its
+ * limit is refused before it is served, even when this attempt would have succeeded.
+ * `allowed` says whether one more hit would be within `limit`.
+ */
+export interface RateLimitPeek {
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+}
+
 export interface RateLimitRule {
   limit: number;
   windowMs: number;

@@ -7,6 +7,7 @@ import { CustomerAppFlagsReader } from './customer-app-flags.js';
 import {
   ApiV1Controller,
   ApiV1Service,
+  OAuthMetadataController,
   AppAuthorizationController,
   AppAuthorizationRepository,
   AppAuthorizationService,
@@ -32,6 +33,7 @@ import { OwnAppsService } from './own-apps/own-apps.service.js';
     AppTokenController,
     OtherAppsController,
     ApiV1Controller,
+    OAuthMetadataController,
     // Own apps (issue19-own-apps).
     OwnAppsController,
   ],

@@ -18,6 +18,7 @@ import {
 import {
   AuthLoading,
   InvalidRedirect,
+  InvalidRequest,
   NoApp,
   NoWindow,
   RedirectNotAllowed,
@@ -149,6 +150,7 @@ export function Consent({
   if (ending?.kind === 'no-window') return <NoWindow />;
   if (ending?.kind === 'redirect-not-allowed') return <RedirectNotAllowed url={ending.url} />;
   if (ending?.kind === 'invalid-redirect') return <InvalidRedirect {...ending} />;
+  if (ending?.kind === 'invalid-request') return <InvalidRequest {...ending} />;
   if (ending?.kind === 'returning') return <AuthLoading label={appAuthMessages.returning} />;
 
   if (popup) {

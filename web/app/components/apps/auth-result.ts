@@ -3,8 +3,10 @@ import {
   AppAuthResult,
   appAuthMessages,
   appAuthQuery,
+  requestedApp,
   type AppAuthMessage,
   type AppAuthorizeResponse,
+  type AuthorizationRequestProblem,
 } from '@animata/contracts';
 
 /**
@@ -23,7 +25,11 @@ export const RESPOND_FIELD = 'respond';
 
 /** The OAuth parameters of the page, read from its address. */
 export interface AppAuthParams {
+  /** `appId`, or OAuth's `client_id` for it; null when neither came. */
   appId: string | null;
+  /** `appId` and `client_id` both came and name different apps. */
+  appIdConflict: boolean;
+  responseType: string | null;
   redirectUri: string | null;
   state: string | null;
   origin: string | null;
@@ -32,8 +38,11 @@ export interface AppAuthParams {
 }
 
 export function readAppAuthParams(search: URLSearchParams): AppAuthParams {
+  const app = requestedApp(search.get(appAuthQuery.appId), search.get(appAuthQuery.clientId));
   return {
-    appId: search.get(appAuthQuery.appId),
+    appId: app.kind === 'app' ? app.appId : null,
+    appIdConflict: app.kind === 'conflict',
+    responseType: search.get(appAuthQuery.responseType),
     redirectUri: search.get(appAuthQuery.redirectUri),
     state: search.get(appAuthQuery.state),
     origin: search.get(appAuthQuery.origin),
@@ -50,7 +59,7 @@ export function successMessage(response: AppAuthorizeResponse): AppAuthMessage {
 /** A non-zero result: `error` and `error_description` instead of the code (§4.7). */
 function failureMessage(
   result: 2 | 3,
-  error: 'access_denied' | 'server_error',
+  error: Extract<AppAuthMessage, { result: 2 | 3 }>['error'],
   description: string,
   appId: string,
   state: string | null,
@@ -79,6 +88,24 @@ export function deniedMessage(appId: string, state: string | null): AppAuthMessa
 /** Result 2: the authorize call failed; `description` is the catalogue's notice. */
 export function errorMessage(appId: string, state: string | null, description: string) {
   return failureMessage(AppAuthResult.error, 'server_error', description, appId, state);
+}
+
+/**
+ * Result 2 for a request refused before the consent (RFC 6749 §4.1.2.1): `invalid_request` or
+ * `unsupported_response_type`, with the server's description.
+ */
+export function refusedRequestMessage(
+  appId: string,
+  state: string | null,
+  problem: AuthorizationRequestProblem,
+): AppAuthMessage {
+  return failureMessage(
+    AppAuthResult.error,
+    problem.error,
+    problem.error_description,
+    appId,
+    state,
+  );
 }
 
 /**

@@ -55,6 +55,15 @@ export function RedirectNotAllowed({ url }: { url: string }) {
   );
 }
 
+/** A request refused before the consent that has no registered redirect URI to go back to. */
+export function InvalidRequest({ description }: { description: string }) {
+  return (
+    <AuthMessage title={appAuthMessages.invalidRequest}>
+      <p className="app-auth__error">{description}</p>
+    </AuthMessage>
+  );
+}
+
 export function InvalidRedirect({ url, error }: { url: string; error: string }) {
   return (
     <AuthMessage title={appAuthMessages.title}>

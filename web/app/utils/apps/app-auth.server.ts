@@ -1,4 +1,5 @@
 import {
+  authorizationRequestErrors,
   endpoints,
   parseAppId,
   type AppAuthInfo,
@@ -16,6 +17,7 @@ import {
   readAppAuthParams,
   redirectTarget,
   redirectUrlError,
+  refusedRequestMessage,
   successMessage,
   type AppAuthParams,
 } from '../../components/apps/auth-result.js';
@@ -31,6 +33,8 @@ export type AppAuthMode =
 /** What the authorization page shows (account-and-auth §2.7), decided by its loader. */
 export type AppAuthView =
   | { kind: 'no-app' }
+  /** A request refused before the consent that cannot go back to the app: shown here. */
+  | { kind: 'invalid-request'; description: string }
   | { kind: 'invalid-redirect'; url: string; error: string }
   | { kind: 'redirect-not-allowed'; url: string }
   | {
@@ -46,15 +50,23 @@ export type AppAuthView =
 
 type InfoOutcome =
   | { kind: 'view'; view: Exclude<AppAuthView, { kind: 'consent' }> }
+  /** Refused before the consent, back to the registered redirect URI (RFC 6749 §4.1.2.1). */
+  | { kind: 'refused'; message: AppAuthMessage; uri: string }
   | { kind: 'info'; info: AppAuthInfo; mode: AppAuthMode };
 
 /**
  * Reads the app's auth info for the page's parameters. An id that cannot be an App ID and an
  * unknown or deleted app are 'No Application Found'; a redirect parameter that does not parse is
  * 'Invalid redirect URL provided:'; one the app did not register is 'Redirect not allowed to
- * {url}' at once, so the page never offers to go there (decision 80).
+ * {url}' at once, so the page never offers to go there (decision 80). Then the OAuth parameters
+ * (response_type=code, PKCE S256): a problem goes back to the registered redirect URI, or is
+ * shown when there is none; `appId` and `client_id` naming different apps is always shown.
  */
 async function readInfo(client: Api, params: AppAuthParams): Promise<InfoOutcome> {
+  if (params.appIdConflict) {
+    const description = authorizationRequestErrors.appIdConflict;
+    return { kind: 'view', view: { kind: 'invalid-request', description } };
+  }
   const { appId } = params;
   if (appId === null || parseAppId(appId) === null) {
     return { kind: 'view', view: { kind: 'no-app' } };
@@ -70,6 +82,9 @@ async function readInfo(client: Api, params: AppAuthParams): Promise<InfoOutcome
       appId,
       redirect_uri: params.redirectUri ?? undefined,
       origin: params.origin ?? undefined,
+      response_type: params.responseType ?? undefined,
+      code_challenge: params.codeChallenge ?? undefined,
+      code_challenge_method: params.codeChallengeMethod ?? undefined,
     } satisfies AppAuthInfoQuery,
   });
   if (!result.ok) {
@@ -83,7 +98,15 @@ async function readInfo(client: Api, params: AppAuthParams): Promise<InfoOutcome
     if (!info.redirect?.allowed) {
       return { kind: 'view', view: { kind: 'redirect-not-allowed', url: params.redirectUri } };
     }
+    if (info.problem !== null) {
+      const message = refusedRequestMessage(info.app.id, params.state, info.problem);
+      return { kind: 'refused', message, uri: info.redirect.uri };
+    }
     return { kind: 'info', info, mode: { kind: 'redirect', uri: info.redirect.uri } };
+  }
+  if (info.problem !== null) {
+    const description = info.problem.error_description;
+    return { kind: 'view', view: { kind: 'invalid-request', description } };
   }
   return { kind: 'info', info, mode: { kind: 'popup', origin: info.origin } };
 }
@@ -98,6 +121,8 @@ export async function loadAppAuth(request: Request, context: AppLoadContext): Pr
   const params = readAppAuthParams(new URL(request.url).searchParams);
   const outcome = await readInfo(client, params);
   if (outcome.kind === 'view') return outcome.view;
+  // Before anyone is asked anything, signed in or not: back to the app with the error.
+  if (outcome.kind === 'refused') throw redirect(redirectTarget(outcome.uri, outcome.message));
   const { info, mode } = outcome;
   // The reCAPTCHA key matters only to the login form, that is when nobody is signed in or the
   // customer asked for another account.
@@ -130,6 +155,14 @@ async function decide(
 ): Promise<AppAuthDecision> {
   const outcome = await readInfo(client, params);
   if (outcome.kind === 'view') return outcome;
+  // A post for a request the page refused (forged, or the page was stale): the same refusal.
+  if (outcome.kind === 'refused') {
+    return {
+      kind: 'message',
+      message: outcome.message,
+      mode: { kind: 'redirect', uri: outcome.uri },
+    };
+  }
   const { info, mode } = outcome;
   const appId = info.app.id;
   if (intent === DENY_INTENT) {
@@ -139,8 +172,9 @@ async function decide(
     appId,
     ...(params.redirectUri !== null ? { redirect_uri: params.redirectUri } : {}),
     ...(params.state !== null ? { state: params.state } : {}),
-    ...(params.codeChallenge !== null ? { code_challenge: params.codeChallenge } : {}),
-    ...(params.codeChallengeMethod === 'S256' ? { code_challenge_method: 'S256' as const } : {}),
+    // readInfo let only a request with an S256 challenge through.
+    code_challenge: params.codeChallenge ?? '',
+    code_challenge_method: 'S256',
   };
   const result = await client.call(endpoints.appAuth.authorize, body);
   if (result.ok) return { kind: 'message', message: successMessage(result.data), mode };

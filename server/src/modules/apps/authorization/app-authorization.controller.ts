@@ -51,13 +51,17 @@ export class AppAuthorizationController {
     @Req() request: FastifyRequest,
     @Query() query: Record<string, unknown>,
   ): Promise<AppAuthInfo> {
-    const redirectUri = optionalText(query, 'redirect_uri');
-    const origin = optionalText(query, 'origin');
+    const ask = {
+      appId: optionalText(query, 'appId'),
+      clientId: optionalText(query, 'client_id'),
+      redirectUri: optionalText(query, 'redirect_uri'),
+      origin: optionalText(query, 'origin'),
+      responseType: optionalText(query, 'response_type'),
+      codeChallenge: optionalText(query, 'code_challenge'),
+      codeChallengeMethod: optionalText(query, 'code_challenge_method'),
+    };
     const auth = await this.sessions.authenticate(request.headers.cookie);
-    return this.authorizations.info(
-      { appId: query.appId, redirectUri, origin },
-      auth?.customerId ?? null,
-    );
+    return this.authorizations.info(ask, auth?.customerId ?? null);
   }
 
   /** Same-origin only: the CSRF hook refuses a cross-site post before it gets here. */

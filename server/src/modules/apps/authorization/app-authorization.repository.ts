@@ -116,10 +116,11 @@ export class AppAuthorizationRepository {
   }
 
   /**
-   * Deletes the app's live refresh token (rotation: it works once) and answers what it was
-   * issued for, or null for a token that is unknown, expired, used or another app's.
+   * Marks the app's live refresh token rotated (it works once) and answers what it was issued
+   * for, or null for a token that is unknown, expired, already rotated or another app's. The
+   * rotated row stays until its expiry, so that a replay is recognised as one.
    */
-  async takeRefreshToken(
+  async rotateRefreshToken(
     manager: EntityManager,
     tokenHash: string,
     appId: string,
@@ -127,13 +128,39 @@ export class AppAuthorizationRepository {
   ): Promise<{ authorization_id: string; code_hash: string | null } | null> {
     const [rows]: [Array<{ authorization_id: string; code_hash: string | null }>, number] =
       await manager.query(
-        `DELETE FROM app_tokens t USING app_authorizations a
+        `UPDATE app_tokens t SET rotated_at = $3
+           FROM app_authorizations a
           WHERE t.token_hash = $1 AND t.kind = 'refresh' AND a.id = t.authorization_id
-            AND a.app_id = $2 AND t.expires_at > $3
+            AND a.app_id = $2 AND t.expires_at > $3 AND t.rotated_at IS NULL
         RETURNING t.authorization_id, t.code_hash`,
         [tokenHash, appId, now],
       );
     return rows[0] ?? null;
+  }
+
+  /**
+   * When the app's refresh token was already rotated, deletes every token issued from the same
+   * code (its successors, the live pair among them, and the rotated ones) and answers true;
+   * false for a token that is unknown or another app's.
+   */
+  async revokeTokensOfReplayedRefreshToken(
+    manager: EntityManager,
+    tokenHash: string,
+    appId: string,
+  ): Promise<boolean> {
+    const [rows]: [Array<{ token_hash: string }>, number] = await manager.query(
+      `WITH replayed AS (
+         SELECT t.authorization_id, t.code_hash FROM app_tokens t
+           JOIN app_authorizations a ON a.id = t.authorization_id
+          WHERE t.token_hash = $1 AND t.kind = 'refresh' AND a.app_id = $2
+            AND t.rotated_at IS NOT NULL)
+       DELETE FROM app_tokens t USING replayed r
+        WHERE t.authorization_id = r.authorization_id
+          AND t.code_hash IS NOT DISTINCT FROM r.code_hash
+       RETURNING t.token_hash`,
+      [tokenHash, appId],
+    );
+    return rows.length > 0;
   }
 
   /**

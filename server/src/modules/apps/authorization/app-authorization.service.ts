@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   APP_SCOPES,
-  appApiMessages,
   AUTHORIZATION_CODE_TTL_SECONDS,
+  authorizationRequestErrors,
+  authorizationRequestProblem,
   displayAppId,
   registeredRedirect,
+  requestedApp,
   type AppAuthInfo,
   type AppAuthorizeRequest,
   type AppAuthorizeResponse,
@@ -25,9 +27,24 @@ export const APP_SCOPE = APP_SCOPES.join(' ');
 
 /** What the page asked info for: each value as it came in the query, if it was a string. */
 export interface AppAuthInfoAsk {
-  appId: unknown;
+  appId: string | undefined;
+  clientId: string | undefined;
   redirectUri: string | undefined;
   origin: string | undefined;
+  responseType: string | undefined;
+  codeChallenge: string | undefined;
+  codeChallengeMethod: string | undefined;
+}
+
+/**
+ * The App ID a call names by `appId` (the spec's) or `client_id` (OAuth's), undefined when
+ * neither came; 422 when they name different apps.
+ */
+function appIdOf(appId: string | undefined, clientId: string | undefined): string | undefined {
+  const requested = requestedApp(appId, clientId);
+  if (requested.kind === 'conflict')
+    throw AppAuthorizationException.field('client_id', authorizationRequestErrors.appIdConflict);
+  return requested.kind === 'app' ? requested.appId : undefined;
 }
 
 /**
@@ -54,9 +71,13 @@ export class AppAuthorizationService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** §3 Auth info; `customerId` null when signed out. 404 for an unknown or deleted app. */
+  /**
+   * §3 Auth info; `customerId` null when signed out. 404 for an unknown or deleted app, 422 when
+   * `appId` and `client_id` name different apps. `problem` says what is wrong with the OAuth
+   * parameters, which the page sends back to the app or shows before any consent.
+   */
   async info(ask: AppAuthInfoAsk, customerId: string | null): Promise<AppAuthInfo> {
-    const app = await this.requireApp(ask.appId);
+    const app = await this.requireApp(appIdOf(ask.appId, ask.clientId));
     const customer = customerId === null ? null : await this.customers.findById(customerId);
     return {
       app: { id: displayAppId(app.id), name: app.name },
@@ -69,15 +90,24 @@ export class AppAuthorizationService {
               uri: ask.redirectUri,
               allowed: registeredRedirect(app.redirectUris, ask.redirectUri) !== null,
             },
+      problem: authorizationRequestProblem({
+        response_type: ask.responseType,
+        code_challenge: ask.codeChallenge,
+        code_challenge_method: ask.codeChallengeMethod,
+      }),
     };
   }
 
   /**
    * The customer's Authorize: a registered redirect URI (or, without one, a popup origin) is
-   * required; the grant is created or refreshed and a code issued for it.
+   * required, and a PKCE S256 challenge (the DTO); the grant is created or refreshed and a code
+   * issued for it, bound to the challenge.
    */
   async authorize(actor: Actor, request: AppAuthorizeRequest): Promise<AppAuthorizeResponse> {
-    const app = await this.requireApp(request.appId);
+    const appId = appIdOf(request.appId, request.client_id);
+    if (appId === undefined)
+      throw AppAuthorizationException.field('appId', authorizationRequestErrors.missingAppId);
+    const app = await this.requireApp(appId);
     let redirectUri: string | null = null;
     if (request.redirect_uri !== undefined) {
       redirectUri = registeredRedirect(app.redirectUris, request.redirect_uri);
@@ -86,9 +116,6 @@ export class AppAuthorizationService {
     } else if (app.origins.length === 0) {
       throw AppAuthorizationException.noPopupOrigin();
     }
-    // Only S256 (RFC 7636 §4.2): `plain` would hand the verifier to whoever sees the URL.
-    if ((request.code_challenge === undefined) !== (request.code_challenge_method === undefined))
-      throw AppAuthorizationException.field('code_challenge', appApiMessages.pkcePair);
 
     const authorizationId = await this.authorizations.grant(actor.customerId, app.id, APP_SCOPE);
     const code = newToken();
@@ -96,7 +123,7 @@ export class AppAuthorizationService {
       hash: hashToken(code),
       authorizationId,
       redirectUri,
-      codeChallenge: request.code_challenge ?? null,
+      codeChallenge: request.code_challenge,
       expiresAt: new Date(this.clock.now().getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
     });
     return {

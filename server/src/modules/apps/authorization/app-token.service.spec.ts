@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { appTokenErrorDescriptions } from '@animata/contracts';
-import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
+import type { RateLimiter, RateLimitPeek } from '../../../common/rate-limit/rate-limiter.js';
 import type { AppRegistry, RegisteredApp } from '../app-registry.js';
 import { AppAuthorizationException } from './app-authorization.exception.js';
 import type { AppAuthorizationRepository, ClaimedCode } from './app-authorization.repository.js';
@@ -21,11 +21,15 @@ function service(claimed: ClaimedCode | null = null) {
     authenticateClient: async (id: unknown, secret: unknown) =>
       id === CLIENT.client_id && secret === CLIENT.client_secret ? APP : null,
   } as unknown as AppRegistry;
-  const limiter: RateLimiter = {
+  const limiter: RateLimiter & RateLimitPeek = {
     hit: async (key, limit) => {
       hits.push(key);
       const count = hits.filter((hit) => hit === key).length;
       return { allowed: count <= limit, hits: count, retryAfterMs: 1000 };
+    },
+    peek: async (key, limit) => {
+      const count = hits.filter((hit) => hit === key).length;
+      return { allowed: count < limit, hits: count, retryAfterMs: 1000 };
     },
   };
   const repository = {
@@ -104,15 +108,24 @@ describe('AppTokenService', () => {
     assert.equal(viaBody.basicChallenge, false);
   });
 
-  it('answers 429 once an address failed client authentication too often', async () => {
-    const { tokens, hits } = service();
+  it('answers 429 once an address failed client authentication too often, to the right secret too', async () => {
+    const { tokens, hits, issued } = service({
+      authorization_id: 'grant',
+      redirect_uri: null,
+      code_challenge: null,
+    });
     const bad = { grant_type: 'refresh_token', client_id: 'ai_good', client_secret: 'nope' };
     for (let i = 0; i < CLIENT_AUTH_FAILURES.limit; i += 1)
       assert.equal((await refusal(tokens.token(call(bad)))).error, 'invalid_client');
+    const tooMany = (error: unknown) =>
+      error instanceof AppAuthorizationException && error.status === 429;
+    await assert.rejects(tokens.token(call(bad)), tooMany);
     await assert.rejects(
-      tokens.token(call(bad)),
-      (error: unknown) => error instanceof AppAuthorizationException && error.status === 429,
+      tokens.token(call({ grant_type: 'authorization_code', code: 'c', ...CLIENT })),
+      tooMany,
     );
+    assert.deepEqual(issued, [], 'the right secret got nothing');
+    assert.equal(hits.length, CLIENT_AUTH_FAILURES.limit, 'refusals while locked count nothing');
     assert.ok(hits.every((key) => key === 'app-client:203.0.113.7'));
   });
 

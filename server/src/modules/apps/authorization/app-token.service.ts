@@ -12,7 +12,7 @@ import { validate } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import type { Clock } from '../../../common/clock.js';
 import { addressKey } from '../../../common/rate-limit/address-key.js';
-import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
+import type { RateLimiter, RateLimitPeek } from '../../../common/rate-limit/rate-limiter.js';
 import { hashToken, newToken } from '../../../common/ids.js';
 import { CLOCK, RATE_LIMITER } from '../../../common/tokens.js';
 import { AppRegistry, type RegisteredApp } from '../app-registry.js';
@@ -23,13 +23,17 @@ import { OAuthError } from './oauth-error.js';
 import { clientCredentials, verifierMatches } from './oauth-rules.js';
 
 /**
- * Failed client authentications one address may make per window before 429 (decision 87). Secrets
- * have about 150 bits, so this is against noise and load, not guessing.
+ * Failed client authentications one address may make per window (decision 87); once they are
+ * used up, every attempt from it is 429 until the window ends, the right secret too (issue 28).
+ * Secrets have about 150 bits, so this is against noise and load, not guessing.
  */
 export const CLIENT_AUTH_FAILURES = { limit: 20, windowMs: 15 * 60_000 } as const;
 
 /** Access tokens last an hour; the last use of a grant is stamped at most once a minute. */
 export const LAST_USED_INTERVAL_MS = 60_000;
+
+/** The rate limiter's key of an address's failed client authentications. */
+const clientFailureKey = (ipAddress: string | null) => `app-client:${addressKey(ipAddress)}`;
 
 /** The request as the controller hands it over. */
 export interface TokenCall {
@@ -49,7 +53,7 @@ export class AppTokenService {
   constructor(
     private readonly apps: AppRegistry,
     private readonly authorizations: AppAuthorizationRepository,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter & RateLimitPeek,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -61,6 +65,7 @@ export class AppTokenService {
     if (found.kind === 'both')
       throw OAuthError.invalidRequest(appTokenErrorDescriptions.twoClientAuthentications);
     const { credentials } = found;
+    await this.refuseLockedOut(call.ipAddress);
     const now = this.clock.now();
     const app = await this.apps.authenticateClient(
       credentials.clientId,
@@ -102,9 +107,27 @@ export class AppTokenService {
     return request;
   }
 
+  /**
+   * An address that used up its failures is refused before its secret is even checked: were the
+   * right secret let through, the limit would only slow a guesser down, and a 401 or a 200
+   * would still tell them which secret was right.
+   */
+  private async refuseLockedOut(ipAddress: string | null): Promise<void> {
+    const standing = await this.limiter.peek(
+      clientFailureKey(ipAddress),
+      CLIENT_AUTH_FAILURES.limit,
+      CLIENT_AUTH_FAILURES.windowMs,
+    );
+    if (!standing.allowed)
+      throw AppAuthorizationException.tooManyRequests(
+        ownMessages.tooManyRequests,
+        standing.retryAfterMs,
+      );
+  }
+
   private async countFailure(ipAddress: string | null): Promise<void> {
     const hit = await this.limiter.hit(
-      `app-client:${addressKey(ipAddress)}`,
+      clientFailureKey(ipAddress),
       CLIENT_AUTH_FAILURES.limit,
       CLIENT_AUTH_FAILURES.windowMs,
     );
@@ -150,7 +173,11 @@ export class AppTokenService {
     });
   }
 
-  /** Rotation: the refresh token works once; the new pair keeps its code's tie. */
+  /**
+   * Rotation: the refresh token works once; the new pair keeps its code's tie. A rotated token
+   * that comes back was stolen or copied: the tokens issued from its code, the newest pair
+   * included, are revoked (RFC 9700 §4.14.2), since we cannot tell which side is the app.
+   */
   private async refresh(
     app: RegisteredApp,
     request: AppTokenRequest,
@@ -160,9 +187,11 @@ export class AppTokenService {
       return { refusal: OAuthError.invalidRequest(appTokenErrorDescriptions.missingRefreshToken) };
     const tokenHash = hashToken(request.refresh_token);
     return this.authorizations.transaction(async (manager) => {
-      const old = await this.authorizations.takeRefreshToken(manager, tokenHash, app.id, now);
-      if (!old)
+      const old = await this.authorizations.rotateRefreshToken(manager, tokenHash, app.id, now);
+      if (!old) {
+        await this.authorizations.revokeTokensOfReplayedRefreshToken(manager, tokenHash, app.id);
         return { refusal: OAuthError.invalidGrant(appTokenErrorDescriptions.invalidRefreshToken) };
+      }
       return { tokens: await this.issue(manager, old.authorization_id, old.code_hash, now) };
     });
   }

@@ -8,7 +8,7 @@ import { appApiMessages } from '@animata/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommonErrorCode, CommonException } from '../../../common/errors/common.exception.js';
 import { AppTokenService } from './app-token.service.js';
-import { bearerToken } from './oauth-rules.js';
+import { bearerChallenge, bearerToken, hasBearerScheme } from './oauth-rules.js';
 
 /** Who an access token acts for. */
 export interface AppAccess {
@@ -25,7 +25,7 @@ declare module 'fastify' {
 /**
  * The `/api/v1` gate: an `Authorization: Bearer` access token of a live grant, nothing else (a
  * session cookie opens nothing here, and SessionGuard reads no bearer token). Refusals are 401
- * with RFC 6750's challenge and a catalogue body.
+ * with RFC 6750's challenge (an error code only when a bearer token came) and a catalogue body.
  */
 @Injectable()
 export class BearerGuard implements CanActivate {
@@ -34,12 +34,13 @@ export class BearerGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const token = bearerToken(request.headers.authorization);
+    const authorization = request.headers.authorization;
+    const token = bearerToken(authorization);
     const access = token === null ? null : await this.tokens.authenticateBearer(token);
     if (!access) {
       void http
         .getResponse<FastifyReply>()
-        .header('www-authenticate', 'Bearer error="invalid_token"');
+        .header('www-authenticate', bearerChallenge(hasBearerScheme(authorization)));
       throw new CommonException(CommonErrorCode.Unauthenticated, appApiMessages.invalidToken);
     }
     request.appAccess = access;

@@ -6,4 +6,5 @@ export { AppAuthorizationRepository } from './app-authorization.repository.js';
 export { AppAuthorizationService } from './app-authorization.service.js';
 export { AppTokenService } from './app-token.service.js';
 export { BearerGuard } from './bearer.guard.js';
+export { OAuthMetadataController } from './oauth-metadata.controller.js';
 export { OtherAppsController } from './other-apps.controller.js';

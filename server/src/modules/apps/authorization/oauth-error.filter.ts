@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogueExceptionFilter } from '../../../common/errors/catalogue-exception.filter.js';
 import { OAuthError } from './oauth-error.js';
+import { AUTH_REALM } from './oauth-rules.js';
 
 /**
  * The token endpoint's filter: its refusals leave in RFC 6749 §5.2's shape with our request id,
@@ -17,7 +18,8 @@ export class OAuthErrorFilter extends CatalogueExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    if (exception.basicChallenge) void reply.header('www-authenticate', 'Basic realm="animata"');
+    if (exception.basicChallenge)
+      void reply.header('www-authenticate', `Basic realm="${AUTH_REALM}"`);
     void reply
       .status(exception.status)
       .header('cache-control', 'no-store')

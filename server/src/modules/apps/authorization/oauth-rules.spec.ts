@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { bearerToken, clientCredentials, verifierMatches } from './oauth-rules.js';
+import {
+  bearerChallenge,
+  bearerToken,
+  clientCredentials,
+  hasBearerScheme,
+  verifierMatches,
+} from './oauth-rules.js';
 
 // RFC 7636 Appendix B's example pair.
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
@@ -74,5 +80,18 @@ describe('bearerToken', () => {
       'Bearer a,b',
     ])
       assert.equal(bearerToken(header), null, String(header));
+  });
+});
+
+describe('bearerChallenge', () => {
+  it('names invalid_token only when a bearer token came (RFC 6750 §3.1)', () => {
+    for (const header of [undefined, '', 'Basic abc', 'Digest x'])
+      assert.equal(bearerChallenge(hasBearerScheme(header)), 'Bearer realm="animata"', header);
+    for (const header of ['Bearer', 'Bearer abc', 'bearer a b'])
+      assert.equal(
+        bearerChallenge(hasBearerScheme(header)),
+        'Bearer realm="animata", error="invalid_token"',
+        header,
+      );
   });
 });

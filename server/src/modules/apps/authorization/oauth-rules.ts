@@ -70,3 +70,22 @@ export function bearerToken(authorization: string | undefined): string | null {
   const match = authorization?.match(/^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i);
   return match ? match[1]! : null;
 }
+
+/** Whether the request tried the Bearer scheme at all (any token, even a malformed one). */
+export function hasBearerScheme(authorization: string | undefined): boolean {
+  return authorization !== undefined && /^Bearer(\s|$)/i.test(authorization);
+}
+
+/** The realm of every challenge we send (Basic's too). */
+export const AUTH_REALM = 'animata';
+
+/**
+ * RFC 6750 §3's challenge of a refused resource request: `invalid_token` when a bearer token came
+ * and was malformed, unknown, expired or revoked; no error code at all when none came (§3.1), so
+ * a client can tell "authenticate first" from "your token is bad".
+ */
+export function bearerChallenge(tokenCame: boolean): string {
+  return tokenCame
+    ? `Bearer realm="${AUTH_REALM}", error="invalid_token"`
+    : `Bearer realm="${AUTH_REALM}"`;
+}

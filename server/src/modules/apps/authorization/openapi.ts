@@ -27,7 +27,9 @@ const unauthorized = {
   description: 'No, an unknown, an expired or a revoked access token.',
   headers: {
     'WWW-Authenticate': {
-      description: 'Bearer error="invalid_token"',
+      description:
+        'Bearer realm="animata" without a token (RFC 6750 §3.1); with a bad one, ' +
+        'Bearer realm="animata", error="invalid_token".',
       schema: { type: 'string' },
     },
   },
@@ -66,8 +68,10 @@ export function apiV1OpenApi(origin: string): Record<string, unknown> {
       version: '1',
       description:
         'Read an Animata account with the customer’s consent: send the customer to the ' +
-        `authorize page (${pagePaths.appAuth}?appId=ai_…), exchange the code for tokens, then ` +
-        'call /api/v1 with `Authorization: Bearer <access_token>`.',
+        `authorize page (${pagePaths.appAuth}?client_id=ai_…&response_type=code with PKCE ` +
+        'S256: code_challenge and code_challenge_method=S256), exchange the code for tokens, ' +
+        'then call /api/v1 with `Authorization: Bearer <access_token>`. OAuth client libraries ' +
+        `discover the endpoints at ${apiPaths.oauthMetadata} (RFC 8414).`,
     },
     servers: [{ url: origin }],
     paths: {
@@ -137,7 +141,9 @@ export function apiV1OpenApi(origin: string): Record<string, unknown> {
           },
           responses: {
             '200': {
-              description: 'The tokens; the refresh token works once.',
+              description:
+                'The tokens; the refresh token works once: using it again revokes the tokens ' +
+                'issued from the same authorization code (RFC 9700 §4.14.2).',
               headers: { 'Cache-Control': { schema: { type: 'string', const: 'no-store' } } },
               content: {
                 'application/json': { schema: { $ref: '#/components/schemas/TokenResponse' } },
@@ -156,7 +162,9 @@ export function apiV1OpenApi(origin: string): Record<string, unknown> {
               },
             },
             '429': {
-              description: 'Too many failed client authentications.',
+              description:
+                'Too many failed client authentications from this address: every attempt is ' +
+                'refused until the window ends, the right secret too.',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
             },
           },
@@ -168,7 +176,8 @@ export function apiV1OpenApi(origin: string): Record<string, unknown> {
         bearer: { type: 'http', scheme: 'bearer', description: 'An access token.' },
         oauth2: {
           type: 'oauth2',
-          description: 'Authorization code with PKCE S256 (code_challenge, code_verifier).',
+          description:
+            'Authorization code with PKCE S256, required (code_challenge, code_verifier).',
           flows: {
             authorizationCode: {
               authorizationUrl: `${origin}${pagePaths.appAuth}`,
