@@ -11,11 +11,11 @@ import { freePort } from '../support/ports.js';
 import { seededStripeServer, stripeAppEnv, type StripeServer } from '../support/stripe-server.js';
 
 /**
- * Issue 28 item 1: the real server process (`main.js`) is killed with SIGKILL at each step of a
- * card payment (the Stripe server) and of a wallet payment (the Braintree server), right when
- * the gateway has done a step but before the process hears of it; a new process is started and
- * the customer retries. Each time the gateway ends up with exactly one live subscription and one
- * charge, and our database shows the customer on the plan.
+ * Issue 28 item 1: the real server process (`main.js`) is killed with SIGKILL after each gateway
+ * write of a card payment (the Stripe server) and of a wallet payment (the Braintree server),
+ * right when the gateway has done a step but before the process hears of it; a new process is
+ * started and the customer retries. Each time the gateway ends up with exactly one live
+ * subscription and one charge, and our database shows the customer on the plan.
  */
 
 const main = fileURLToPath(new URL('../../src/main.js', import.meta.url));
@@ -198,6 +198,11 @@ describe('a crash during a payment never charges twice (kill -9 at each step, re
       kind: 'card',
       after: 'the card was attached',
       step: /^POST \/v1\/payment_methods\/[^/]+\/attach$/,
+    },
+    {
+      kind: 'card',
+      after: 'the card was made the default',
+      step: /^POST \/v1\/customers\/[^/]+$/,
     },
     {
       kind: 'card',
