@@ -265,4 +265,29 @@ describe('billing review: concurrent payments, other customers, hostile bodies',
       value: 4,
     });
   });
+
+  it('renews the checkout lease while the call works, however long past the lease it takes', async () => {
+    const { customer } = await signedIn();
+    const repository = app.app.get(SubscriptionsRepository);
+    const brief = { waitMs: 0, leaseMs: 1_000 };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const leaseTaken = new Promise<void>((resolve) => (holding = resolve));
+    const first = repository.whileCheckoutLocked(customer.id, brief, () => {
+      holding();
+      return held.then(() => 1);
+    });
+    await leaseTaken;
+    // Two and a half leases long: a lease that was not renewed would have lapsed twice over.
+    const until = Date.now() + 2_500;
+    while (Date.now() < until) {
+      assert.deepEqual(await repository.whileCheckoutLocked(customer.id, brief, async () => 2), {
+        locked: false,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    release();
+    assert.deepEqual(await first, { locked: true, value: 1 });
+  });
 });

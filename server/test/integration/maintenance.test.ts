@@ -14,7 +14,7 @@ describe('maintenance.cleanup', () => {
     await app?.stop();
   });
 
-  it('deletes expired sessions and e-mail changes, keeps live ones, and is counted in the metrics', async () => {
+  it('deletes expired sessions and e-mail changes, keeps live ones, reconciles open payment attempts, and is counted in the metrics', async () => {
     const db = app.runtime.dataSource;
     const [customer] = await db.query(
       "INSERT INTO customers (email, name) VALUES ('old@example.com', 'Old') RETURNING id",
@@ -34,6 +34,12 @@ describe('maintenance.cleanup', () => {
         ($2, 'kept@example.com', $4, now() + interval '1 day')`,
       [customer.id, other.id, 'a'.repeat(64), 'b'.repeat(64)],
     );
+    // A payment attempt a crash left open before the gateway heard of it: abandoned.
+    await db.query(
+      `INSERT INTO payment_attempts (customer_id, gateway, product, plan_id, idempotency_key)
+       VALUES ($1, 'sandbox-card', 'pro', 'pro-monthly', 'pay-left-open')`,
+      [customer.id],
+    );
     const queue = app.app.get<JobQueue>(JOB_QUEUE);
     const done = new Promise<JobEvent>((resolve) => {
       const stop = queue.onEvent((event) => {
@@ -48,7 +54,10 @@ describe('maintenance.cleanup', () => {
     assert.deepEqual(event.type === 'completed' ? event.result : event, {
       expiredSessions: 1,
       expiredSubscriptions: 0,
+      payments: { adopted: 0, abandoned: 1 },
     });
+    const attempts: Array<{ state: string }> = await db.query('SELECT state FROM payment_attempts');
+    assert.deepEqual(attempts, [{ state: 'abandoned' }]);
     const left: Array<{ id: string }> = await db.query('SELECT id FROM sessions');
     assert.deepEqual(
       left.map((row) => row.id),

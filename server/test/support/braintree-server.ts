@@ -93,6 +93,14 @@ export class BraintreeServer {
   readonly subscriptions = new Map<string, SubscriptionRow>();
   private readonly plans = new Map<string, PlanRow>();
   readonly requests: Array<{ method: string; path: string }> = [];
+  /** Refunds of subscription charges: the refund's id and the charge it refunds. */
+  readonly refunds: Array<{ id: string; refundedTransactionId: string; amount: number }> = [];
+  /**
+   * Called once a request has run, before its answer is sent: a test may kill its client right
+   * then (the gateway did the work; the caller never hears of it). The answer waits for it.
+   */
+  beforeAnswer:
+    ((request: { method: string; path: string; status: number }) => Promise<void>) | null = null;
   private clockOffsetMs = 0;
 
   constructor(
@@ -140,6 +148,7 @@ export class BraintreeServer {
       if (request.headers.authorization !== expected) throw new ApiError(401, '');
       const body = text ? (JSON.parse(text) as Json) : {};
       const xml = this.route(method, path, body);
+      await this.beforeAnswer?.({ method, path, status: method === 'POST' ? 201 : 200 });
       response.writeHead(method === 'POST' ? 201 : 200, {
         'content-type': 'application/xml; charset=utf-8',
       });
@@ -192,6 +201,10 @@ export class BraintreeServer {
         const row = this.subscription(first!);
         row.status = 'Canceled';
         return toXml('subscription', this.subscriptionJson(row));
+      }
+      case 'POST transactions/:a/:b': {
+        if (second !== 'refund') throw new ApiError(404, '');
+        return toXml('transaction', this.refund(first!));
       }
       case 'GET plans':
         return toXml(
@@ -444,7 +457,38 @@ export class BraintreeServer {
       customerId: row.customerId,
       default: row.isDefault,
       imageUrl: 'https://assets.braintreegateway.com/payment_method_logo/paypal.png',
-      subscriptions: [],
+      subscriptions: [...this.subscriptions.values()]
+        .filter((subscription) => subscription.paymentMethodToken === row.token)
+        .map((subscription) => this.subscriptionJson(subscription)),
+    };
+  }
+
+  /** Refunds a settled or settling charge in full, once (91512 for a second refund). */
+  private refund(transactionId: string): Json {
+    const charge = [...this.subscriptions.values()]
+      .flatMap((subscription) => subscription.transactions)
+      .find((tx) => tx.id === transactionId);
+    if (!charge) throw new ApiError(404, '');
+    if (this.refunds.some((refund) => refund.refundedTransactionId === transactionId)) {
+      throw this.validation('91512', 'Transaction has already been completely refunded.', 'base');
+    }
+    const refund = {
+      id: `tx_${randomBytes(5).toString('hex')}`,
+      refundedTransactionId: transactionId,
+      amount: charge.amount,
+    };
+    this.refunds.push(refund);
+    return {
+      id: refund.id,
+      type: 'credit',
+      status: 'submitted_for_settlement',
+      amount: money(refund.amount),
+      currencyIsoCode: 'USD',
+      refundedTransactionId: transactionId,
+      createdAt: this.now(),
+      statusHistory: [],
+      addOns: [],
+      discounts: [],
     };
   }
 

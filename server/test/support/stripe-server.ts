@@ -109,6 +109,12 @@ interface PaymentIntentRow {
   lastError: { code: string; decline_code: string; message: string } | null;
   created: number;
 }
+interface RefundRow {
+  id: string;
+  paymentIntent: string;
+  amount: number;
+  created: number;
+}
 interface ScheduleRow {
   id: string;
   subscription: string;
@@ -215,6 +221,13 @@ export class StripeServer {
   readonly invoices = new Map<string, InvoiceRow>();
   readonly paymentIntents = new Map<string, PaymentIntentRow>();
   readonly schedules = new Map<string, ScheduleRow>();
+  readonly refunds = new Map<string, RefundRow>();
+  /**
+   * Called once a request has run, before its answer is sent: a test may kill its client right
+   * then (the gateway did the work; the caller never hears of it). The answer waits for it.
+   */
+  beforeAnswer:
+    ((request: { method: string; path: string; status: number }) => Promise<void>) | null = null;
   private readonly idempotent = new Map<
     string,
     { fingerprint: string; status: number; body: string }
@@ -326,6 +339,7 @@ export class StripeServer {
     if (idempotencyKey && method === 'POST' && status < 500) {
       this.idempotent.set(idempotencyKey, { fingerprint, status, body });
     }
+    await this.beforeAnswer?.({ method, path: url.pathname, status });
     send(status, body);
   }
 
@@ -358,6 +372,43 @@ export class StripeServer {
         return this.paymentMethodJson(this.attach(id!, str(form.customer) ?? ''));
       case 'POST payment_methods/:id/detach':
         return this.paymentMethodJson(this.detach(id!));
+      case 'GET subscriptions': {
+        // A list's expand names the items' fields under `data.`.
+        const itemExpand = expand.map((path) => path.replace(/^data\./, ''));
+        const customer = str(form.customer);
+        const status = str(form.status);
+        const rows = [...this.subscriptions.values()]
+          .filter((row) => !customer || row.customer === customer)
+          .filter((row) =>
+            status === 'all'
+              ? true
+              : status
+                ? row.status === status
+                : row.status !== 'canceled' && row.status !== 'incomplete_expired',
+          )
+          .sort((a, b) => b.created - a.created);
+        return this.listJson(
+          '/v1/subscriptions',
+          rows.map((row) => this.subscriptionJson(row, itemExpand)),
+        );
+      }
+      case 'GET invoices': {
+        const itemExpand = expand.map((path) => path.replace(/^data\./, ''));
+        const customer = str(form.customer);
+        const subscription = str(form.subscription);
+        const status = str(form.status);
+        const rows = [...this.invoices.values()]
+          .filter((row) => !customer || row.customer === customer)
+          .filter((row) => !subscription || row.subscription === subscription)
+          .filter((row) => !status || row.status === status)
+          .sort((a, b) => b.created - a.created);
+        return this.listJson(
+          '/v1/invoices',
+          rows.map((row) => this.invoiceJson(row, itemExpand)),
+        );
+      }
+      case 'POST refunds':
+        return this.refundJson(this.refund(form));
       case 'GET coupons/:id':
         return this.couponJson(this.coupon(id!));
       case 'POST subscriptions':
@@ -876,6 +927,50 @@ export class StripeServer {
       }
     }
     return next;
+  }
+
+  /** A refund of a payment intent's charge, in full unless `amount` says less. */
+  private refund(form: Form): RefundRow {
+    const intentId = str(form.payment_intent) ?? '';
+    const intent = this.paymentIntent(intentId);
+    if (intent.status !== 'succeeded') {
+      throw this.invalid(
+        `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+        'payment_intent',
+      );
+    }
+    const refunded = [...this.refunds.values()]
+      .filter((row) => row.paymentIntent === intentId)
+      .reduce((sum, row) => sum + row.amount, 0);
+    const amount = Number(str(form.amount) ?? intent.amount - refunded);
+    if (amount <= 0 || refunded + amount > intent.amount) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge for ${intentId} has already been refunded.`,
+      });
+    }
+    const row: RefundRow = {
+      id: this.id('re'),
+      paymentIntent: intentId,
+      amount,
+      created: this.now(),
+    };
+    this.refunds.set(row.id, row);
+    return row;
+  }
+
+  private refundJson(row: RefundRow): Json {
+    return {
+      id: row.id,
+      object: 'refund',
+      amount: row.amount,
+      created: row.created,
+      currency: 'usd',
+      payment_intent: row.paymentIntent,
+      status: 'succeeded',
+      metadata: {},
+    };
   }
 
   private cancelSubscription(id: string): SubscriptionRow {

@@ -9,6 +9,9 @@ import {
   WalletCheckoutController,
 } from './checkout/checkout.controller.js';
 import { CheckoutService } from './checkout/checkout.service.js';
+import { PaymentAttempts } from './checkout/payment-attempts.js';
+import { PaymentAttemptsRepository } from './checkout/payment-attempts.repository.js';
+import { PaymentReconciliation } from './checkout/payment-reconciliation.js';
 import { TrackingController } from './checkout/tracking.controller.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
@@ -41,6 +44,9 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     SandboxStore,
     PlanAccess,
     CheckoutService,
+    PaymentAttemptsRepository,
+    PaymentAttempts,
+    PaymentReconciliation,
     ...gatewayProviders,
   ],
   exports: [
@@ -48,6 +54,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     SubscriptionsRepository,
     CatalogService,
     PlanAccess,
+    PaymentReconciliation,
     CARD_GATEWAY,
     WALLET_GATEWAY,
   ],

@@ -17,6 +17,7 @@ export {
   subscriptionView,
 } from './access/subscription-rules.js';
 export { CheckoutService, changeTiming } from './checkout/checkout.service.js';
+export { PaymentReconciliation } from './checkout/payment-reconciliation.js';
 export { BillingException, BillingErrorCode } from './billing.exception.js';
 export { SandboxCardGateway } from './gateways/sandbox/sandbox-card.gateway.js';
 export { SandboxWalletGateway } from './gateways/sandbox/sandbox-wallet.gateway.js';

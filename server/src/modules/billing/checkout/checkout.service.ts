@@ -41,6 +41,9 @@ import {
 } from '../gateways/gateway.port.js';
 import { BillingLedger } from '../subscriptions/billing-ledger.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
+import { CHECKOUT_LOCK_LEASE_MS, CHECKOUT_LOCK_WAIT_MS } from './checkout-lock.js';
+import { PaymentAttempts } from './payment-attempts.js';
+import type { PaymentAttempt } from './payment-attempts.repository.js';
 
 export type PaymentKind = 'card' | 'paypal';
 
@@ -54,19 +57,14 @@ export interface CheckoutOutcome<T> {
 
 const CARD_GATEWAYS: readonly GatewayName[] = ['stripe', 'sandbox-card'];
 
+/**
+ * For how long the retry of a payment whose answer was lost (a crash; a reconciliation ended
+ * it) answers as that payment did, once, rather than 409 'You already have this plan.'.
+ */
+const RETRY_ANSWER_MS = 60 * 60 * 1000;
+
 /** How far a prorated amount may move between the preview and the upgrade (a dollar). */
 export const PRORATION_TOLERANCE_CENTS = 100;
-
-/**
- * How long a checkout call waits for another call of the same customer to finish (a double
- * click, a second tab) before it answers 409 `checkoutBusy`.
- */
-export const CHECKOUT_LOCK_WAIT_MS = 20_000;
-/**
- * How long a checkout call may hold the customer's lock before another may take it (a crashed
- * process): well past the gateways' own time-outs (Stripe's SDK: 80 s).
- */
-export const CHECKOUT_LOCK_LEASE_MS = 180_000;
 
 /** Which kind of payment a gateway takes. */
 export const kindOf = (gateway: GatewayName): PaymentKind =>
@@ -111,6 +109,7 @@ export class CheckoutService {
     @Inject(CARD_GATEWAY) private readonly card: CardGateway,
     @Inject(WALLET_GATEWAY) private readonly wallet: WalletGateway,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly attempts: PaymentAttempts,
   ) {}
 
   private gateway(kind: PaymentKind): CardGateway | WalletGateway {
@@ -344,6 +343,19 @@ export class CheckoutService {
   ): Promise<CheckoutOutcome<PayResponse>> {
     const customer = await this.customer(customerId);
     const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, body.coupon);
+    const gateway = this.gateway(kind);
+    const source = 'source' in body ? body.source : null;
+    // An attempt a crash or a lost answer left open: what the gateway made of it comes first.
+    let attempt = await this.attempts.openOf(customerId);
+    if (attempt) {
+      const reconciled = await this.attempts.reconcile(attempt);
+      if (reconciled.outcome !== 'nothing') attempt = null;
+      else if (!this.samePurchase(attempt, gateway.name, quote) || attempt.source !== source) {
+        // The gateway holds nothing of it and this is another payment: it ends here.
+        await this.attempts.abandon(attempt.id);
+        attempt = null;
+      }
+    }
     await this.subscriptions.resolveStalePendingPayments(
       customerId,
       new Date(this.clock.now().getTime() - PENDING_PAYMENT_TTL_MS),
@@ -353,12 +365,31 @@ export class CheckoutService {
       throw BillingException.conflict(
         billingMessages.pendingPayment(info.subscription.pending.planName),
       );
-    if (this.isLive(info))
+    if (this.isLive(info)) {
+      // The retry of a payment the customer never heard the end of (a crash, a lost answer;
+      // a reconciliation finished it): that payment's answer, once.
+      const done = await this.attempts.lastFinishedOf(customerId);
+      if (
+        done?.state === 'succeeded' &&
+        done.answeredAt === null &&
+        done.subscriptionExternalId === info.row?.externalId &&
+        this.samePurchase(done, gateway.name, quote) &&
+        this.clock.now().getTime() - done.updatedAt.getTime() < RETRY_ANSWER_MS &&
+        (await this.attempts.markAnswered(done.id))
+      )
+        return {
+          response: {
+            plan: this.paidPlan(quote, body.plan),
+            ...(done.invoiceExternalId ? { invoiceExternalId: done.invoiceExternalId } : {}),
+            message: billingMessages.paymentSuccess,
+          },
+        };
       throw BillingException.conflict(
         info.row?.planId === quote.plan.id
           ? billingMessages.alreadySubscribed
           : billingMessages.notUpgrade,
       );
+    }
     if (body.payment !== undefined && body.payment !== quote.amountCents)
       throw BillingException.priceChanged(quote.amountCents);
 
@@ -371,48 +402,24 @@ export class CheckoutService {
     if (factor.required)
       return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
 
-    const gateway = this.gateway(kind);
-    const ref = await this.ensureCustomerRef(gateway, customer);
-    let methodRef: string;
-    try {
-      if ('source' in body) {
-        if (gateway !== this.card) throw BillingException.invalidPlan();
-        await this.card.attachCard(ref, body.source);
-        methodRef = body.source;
-      } else {
-        methodRef = (await this.wallet.vaultNonce(ref, body.nonce)).token;
-      }
-    } catch (error) {
-      throw this.declined(error, kind);
-    }
-    // A retried call (a network failure, a double click) within ten minutes makes no second
-    // subscription: the gateways dedupe by this key.
-    const bucket = Math.floor(this.clock.now().getTime() / 600_000);
-    const idempotencyKey = hash(
-      [
-        'pay',
-        customerId,
-        quote.plan.id,
-        quote.extraSlots,
-        methodRef,
-        info.row?.externalId ?? '',
-        bucket,
-      ].join(':'),
-    );
-    let result: SubscriptionResult;
-    try {
-      result = await gateway.createSubscription({
-        customerRef: ref,
-        planId: quote.plan.id,
-        extraSlots: quote.extraSlots,
-        couponCode: quote.coupon?.code ?? null,
-        paymentMethodRef: methodRef,
-        idempotencyKey,
-      });
-    } catch (error) {
-      throw this.declined(error, kind);
-    }
+    if ('source' in body && gateway !== this.card) throw BillingException.invalidPlan();
+    // Recorded before the gateway hears of it; a retry goes on with the same attempt and key.
+    attempt ??= await this.attempts.open({
+      customerId,
+      gateway: gateway.name,
+      product: quote.plan.product,
+      planId: quote.plan.id,
+      extraSlots: quote.extraSlots,
+      couponCode: quote.coupon?.code ?? null,
+      source,
+    });
+    const result = await this.subscribe(attempt, gateway, customer, body, kind);
     await this.applyResult(result);
+    await this.attempts.succeeded(
+      attempt.id,
+      result.subscription.externalId,
+      result.invoice?.externalId ?? null,
+    );
     if (result.action) {
       return {
         response: {
@@ -430,6 +437,55 @@ export class CheckoutService {
       },
       clearAttempt: factor.usedToken,
     };
+  }
+
+  /** Whether a payment call buys what an attempt bought: the same gateway, plan and seats. */
+  private samePurchase(attempt: PaymentAttempt, gateway: GatewayName, quote: Quote): boolean {
+    return (
+      attempt.gateway === gateway &&
+      attempt.planId === quote.plan.id &&
+      attempt.extraSlots === quote.extraSlots
+    );
+  }
+
+  /**
+   * The gateway calls of an attempt, each step skipped when the attempt already recorded it,
+   * so a resumed attempt sends the subscription create exactly as before, under the attempt's
+   * key (a gateway then answers with what it made the first time). A refusal ends the attempt.
+   */
+  private async subscribe(
+    attempt: PaymentAttempt,
+    gateway: CardGateway | WalletGateway,
+    customer: { id: string; email: string; name: string },
+    body: CardPayRequest | WalletPayRequest,
+    kind: PaymentKind,
+  ): Promise<SubscriptionResult> {
+    try {
+      const ref = attempt.customerRef ?? (await this.ensureCustomerRef(gateway, customer));
+      if (attempt.customerRef === null)
+        await this.attempts.recordRefs(attempt.id, { customerRef: ref });
+      let methodRef = attempt.paymentMethodRef;
+      if (methodRef === null) {
+        if ('source' in body) {
+          await this.card.attachCard(ref, body.source);
+          methodRef = body.source;
+        } else {
+          methodRef = (await this.wallet.vaultNonce(ref, body.nonce)).token;
+        }
+        await this.attempts.recordRefs(attempt.id, { paymentMethodRef: methodRef });
+      }
+      return await gateway.createSubscription({
+        customerRef: ref,
+        planId: attempt.planId,
+        extraSlots: attempt.extraSlots,
+        couponCode: attempt.couponCode,
+        paymentMethodRef: methodRef,
+        idempotencyKey: attempt.idempotencyKey,
+      });
+    } catch (error) {
+      if (error instanceof PaymentDeclinedError) await this.attempts.failed(attempt.id);
+      throw this.declined(error, kind);
+    }
   }
 
   /** A gateway's refusal in the catalogue: the decline as given (402), the wallet's text. */

@@ -109,6 +109,16 @@ export interface CostPreview {
   periodEnd: Date;
 }
 
+/**
+ * A live subscription the gateway holds for a customer (reconciling a payment attempt): its
+ * state, its first paid charge, and whether the create of the given idempotency key made it.
+ */
+export interface FoundSubscription {
+  subscription: SubscriptionSnapshot;
+  invoice: InvoiceSnapshot | null;
+  madeByKey: boolean;
+}
+
 /** The gateway refused the payment: its message is shown as given (§8). */
 export class PaymentDeclinedError extends Error {
   constructor(
@@ -134,6 +144,13 @@ interface GatewayCommon {
   cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot>;
   retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot>;
   removePaymentMethod(customerRef: string): Promise<void>;
+  /**
+   * The customer's live (active or past-due) subscriptions at the gateway, oldest first, with
+   * the one created under `idempotencyKey` marked: what a payment attempt cut short left there.
+   */
+  liveSubscriptions(customerRef: string, idempotencyKey: string): Promise<FoundSubscription[]>;
+  /** Ends a duplicate subscription now and refunds what it charged. */
+  cancelAndRefund(externalId: string): Promise<void>;
 }
 
 export interface CardGateway extends GatewayCommon {

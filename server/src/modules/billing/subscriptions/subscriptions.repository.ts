@@ -157,8 +157,9 @@ export class SubscriptionsRepository {
   /**
    * Runs `work` while holding the customer's checkout lease (`billing_checkout_locks`), so it
    * spans the gateway calls and every server process without keeping a connection. A caller
-   * that finds it taken polls for at most `waitMs`, then gets `{ locked: false }`. A lease left
-   * by a crashed process lapses after `leaseMs`.
+   * that finds it taken polls for at most `waitMs`, then gets `{ locked: false }`. The holder
+   * renews the lease every third of `leaseMs`; a lease left by a crashed process lapses after
+   * `leaseMs`.
    */
   async whileCheckoutLocked<T>(
     customerId: string,
@@ -182,9 +183,25 @@ export class SubscriptionsRepository {
       if (Date.now() >= deadline) return { locked: false };
       await new Promise((resolve) => setTimeout(resolve, CHECKOUT_LOCK_POLL_MS));
     }
+    // The lease is renewed while the work runs, so it can be short: a process killed while
+    // holding it (kill -9, a lost machine) blocks the customer's next call for one lease only.
+    const renew = setInterval(
+      () =>
+        void this.dataSource
+          .query(
+            `UPDATE billing_checkout_locks
+               SET expires_at = now() + make_interval(secs => $3::double precision / 1000)
+             WHERE customer_id = $1 AND token = $2`,
+            [customerId, token, options.leaseMs],
+          )
+          .catch(() => undefined),
+      Math.max(100, Math.floor(options.leaseMs / 3)),
+    );
+    renew.unref();
     try {
       return { locked: true, value: await work() };
     } finally {
+      clearInterval(renew);
       await this.dataSource.query(
         `DELETE FROM billing_checkout_locks WHERE customer_id = $1 AND token = $2`,
         [customerId, token],

@@ -9,6 +9,7 @@ import {
   type ChangeSubscriptionInput,
   type CostPreview,
   type CreateSubscriptionInput,
+  type FoundSubscription,
   type GatewaySubscriptionStatus,
   type InvoiceSnapshot,
   type SubscriptionResult,
@@ -73,7 +74,7 @@ export function createBraintreeClient(settings: BraintreeSettings): braintree.Br
 /** The parts of the SDK this adapter calls (the unit spec gives a stand-in of the same shape). */
 export type BraintreeClient = Pick<
   braintree.BraintreeGateway,
-  'customer' | 'paymentMethod' | 'subscription' | 'plan' | 'clientToken'
+  'customer' | 'paymentMethod' | 'subscription' | 'plan' | 'clientToken' | 'transaction'
 >;
 
 interface Payer {
@@ -288,6 +289,65 @@ export class BraintreeWalletGateway implements WalletGateway {
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.find(externalId);
     return this.snapshot(subscription, await this.payerOf(subscription.paymentMethodToken), null);
+  }
+
+  /**
+   * Braintree lists a customer's subscriptions under each vaulted PayPal account; each is read
+   * again on its own for its whole state. The create of a key made the subscription whose id
+   * the key gives (subscriptionIdFor).
+   */
+  async liveSubscriptions(
+    customerRef: string,
+    idempotencyKey: string,
+  ): Promise<FoundSubscription[]> {
+    let customer: braintree.Customer;
+    try {
+      customer = await this.client.customer.find(customerRef);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'notFoundError') return [];
+      throw this.fold(error);
+    }
+    const listed = (customer.paymentMethods ?? []).flatMap(
+      (method) =>
+        (method as { subscriptions?: Array<{ id: string; status: string }> }).subscriptions ?? [],
+    );
+    const mine = subscriptionIdFor(idempotencyKey);
+    const found: Array<FoundSubscription & { createdAt: number }> = [];
+    for (const listedOne of listed) {
+      if (listedOne.status !== 'Active' && listedOne.status !== 'Past Due') continue;
+      const subscription = await this.find(listedOne.id);
+      const payer = await this.payerOf(subscription.paymentMethodToken);
+      found.push({
+        subscription: this.snapshot(subscription, payer, null),
+        invoice: this.invoiceOf(subscription),
+        madeByKey: subscription.id === mine,
+        createdAt: new Date(String(subscription.createdAt ?? '')).getTime() || 0,
+      });
+    }
+    return found
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map(({ createdAt: _createdAt, ...rest }) => rest);
+  }
+
+  async cancelAndRefund(externalId: string): Promise<void> {
+    const subscription = await this.find(externalId);
+    if (subscription.status !== 'Canceled' && subscription.status !== 'Expired')
+      await this.call(() => this.client.subscription.cancel(externalId));
+    for (const charge of subscription.transactions ?? []) {
+      if (
+        !['submitted_for_settlement', 'settling', 'settled', 'authorized'].includes(
+          String(charge.status),
+        ) ||
+        (charge.refundIds ?? []).length > 0
+      )
+        continue;
+      try {
+        await this.call(() => this.client.transaction.refund(charge.id));
+      } catch (error) {
+        // Refunded by an earlier run of the same reconciliation (91512): nothing is left to do.
+        if (!(error instanceof GatewayException && /refunded/i.test(error.message))) throw error;
+      }
+    }
   }
 
   async removePaymentMethod(customerRef: string): Promise<void> {

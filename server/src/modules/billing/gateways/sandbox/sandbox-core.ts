@@ -271,6 +271,40 @@ export class SandboxCore {
     return { subscription: snapshot, action, invoice };
   }
 
+  /**
+   * The sandbox keeps no list per customer: what a key created is found through the key's
+   * record, and the sandbox never makes a second subscription for one attempt.
+   */
+  async liveSubscriptions(customerRef: string, idempotencyKey: string) {
+    const earlier = await this.store.get<{ subscription: string; invoice: InvoiceSnapshot | null }>(
+      `idem_${this.gateway}_${idempotencyKey}`,
+      'idempotency',
+    );
+    if (!earlier) return [];
+    const sub = await this.subscription(earlier.subscription);
+    if (sub.customer !== customerRef || (sub.status !== 'active' && sub.status !== 'past_due'))
+      return [];
+    return [
+      {
+        subscription: await this.snapshot(earlier.subscription, sub),
+        invoice: earlier.invoice
+          ? { ...earlier.invoice, paidAt: new Date(earlier.invoice.paidAt) }
+          : null,
+        madeByKey: true,
+      },
+    ];
+  }
+
+  /** Ends a subscription at once (a duplicate): the sandbox moves no money, so none goes back. */
+  async endNow(externalId: string): Promise<void> {
+    const sub = await this.subscription(externalId);
+    await this.saveSubscription(
+      externalId,
+      { ...sub, status: 'expired', stateAt: this.clock.now().toISOString() },
+      'customer.subscription.deleted',
+    );
+  }
+
   /** Marks an incomplete subscription paid (after 3-D Secure), from now for a full period. */
   async activate(externalId: string, amountCents: number): Promise<void> {
     const sub = await this.subscription(externalId);

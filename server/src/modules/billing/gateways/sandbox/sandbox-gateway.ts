@@ -1,5 +1,6 @@
 import type {
   ChangeSubscriptionInput,
+  FoundSubscription,
   CostPreview,
   PreviewChangeInput,
   SubscriptionResult,
@@ -41,5 +42,13 @@ export abstract class SandboxGateway {
 
   removePaymentMethod(customerRef: string): Promise<void> {
     return this.core.removePaymentMethod(customerRef);
+  }
+
+  liveSubscriptions(customerRef: string, idempotencyKey: string): Promise<FoundSubscription[]> {
+    return this.core.liveSubscriptions(customerRef, idempotencyKey);
+  }
+
+  cancelAndRefund(externalId: string): Promise<void> {
+    return this.core.endNow(externalId);
   }
 }

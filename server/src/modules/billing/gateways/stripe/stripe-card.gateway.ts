@@ -8,6 +8,7 @@ import {
   type ChangeSubscriptionInput,
   type CostPreview,
   type CreateSubscriptionInput,
+  type FoundSubscription,
   type InvoiceSnapshot,
   type PaymentAction,
   type SubscriptionResult,
@@ -128,7 +129,7 @@ export class StripeCardGateway implements CardGateway {
           default_payment_method: methodId,
           payment_behavior: 'allow_incomplete',
           ...(input.couponCode ? { discounts: [{ coupon: input.couponCode }] } : {}),
-          metadata: { [META.coupon]: input.couponCode ?? '' },
+          metadata: { [META.coupon]: input.couponCode ?? '', [META.payment]: input.idempotencyKey },
           expand: EXPAND_RESULT,
         },
         { idempotencyKey: input.idempotencyKey },
@@ -238,6 +239,65 @@ export class StripeCardGateway implements CardGateway {
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.retrieve(externalId);
     return this.snapshot(subscription, await this.methodOf(subscription));
+  }
+
+  async liveSubscriptions(
+    customerRef: string,
+    idempotencyKey: string,
+  ): Promise<FoundSubscription[]> {
+    const list = await stripeCall(() =>
+      this.stripe.subscriptions.list({
+        customer: customerRef,
+        status: 'all',
+        limit: 100,
+        expand: ['data.latest_invoice.payments'],
+      }),
+    );
+    const live = list.data
+      .filter((s) => s.status === 'active' || s.status === 'past_due' || s.status === 'trialing')
+      .sort((a, b) => a.created - b.created);
+    const found: FoundSubscription[] = [];
+    for (const subscription of live) {
+      const invoice = subscription.latest_invoice;
+      const paid =
+        invoice &&
+        typeof invoice === 'object' &&
+        invoice.status === 'paid' &&
+        invoice.amount_paid > 0
+          ? invoiceSnapshotOf(invoice)
+          : null;
+      found.push({
+        subscription: this.snapshot(subscription, await this.methodOf(subscription)),
+        invoice: paid,
+        madeByKey: subscription.metadata[META.payment] === idempotencyKey,
+      });
+    }
+    return found;
+  }
+
+  async cancelAndRefund(externalId: string): Promise<void> {
+    const subscription = await this.retrieve(externalId);
+    if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
+      await stripeCall(() => this.stripe.subscriptions.cancel(externalId));
+    const invoices = await stripeCall(() =>
+      this.stripe.invoices.list({
+        subscription: externalId,
+        status: 'paid',
+        limit: 100,
+        expand: ['data.payments'],
+      }),
+    );
+    for (const invoice of invoices.data) {
+      const intent = paymentIntentIdOf(invoice);
+      if (intent === null || invoice.amount_paid <= 0) continue;
+      // The key makes a second run of the same reconciliation refund nothing twice.
+      await stripeCall(() =>
+        this.stripe.refunds.create(
+          { payment_intent: intent },
+          { idempotencyKey: `refund-${invoice.id}` },
+        ),
+      );
+    }
   }
 
   async removePaymentMethod(customerRef: string): Promise<void> {

@@ -15,6 +15,8 @@ export const META = {
   scheduledPlan: 'animata_scheduled_plan',
   nextCycleSlots: 'animata_next_cycle_slots',
   customerId: 'animata_customer_id',
+  /** The idempotency key of the payment attempt that created the subscription. */
+  payment: 'animata_payment',
 } as const;
 
 /** Our plan ids and Stripe's price ids, both ways (STRIPE_PRICE_* configuration). */
