@@ -133,6 +133,63 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     assert.equal(row.plan_id, 'pro-monthly');
   });
 
+  it('handle3ds on a payment Stripe has not taken says why nothing was charged, by the intent state', async () => {
+    const cases: Array<{
+      state: string;
+      /** What the test server's payment intent becomes before handle3ds. */
+      move: (intent: { status: string; lastError: unknown }) => void;
+      message: string;
+      stillPending: boolean;
+    }> = [
+      {
+        state: 'requires_action (the challenge was never answered)',
+        move: () => {},
+        message: billingMessages.threeDsIncomplete,
+        stillPending: true,
+      },
+      {
+        state: 'requires_payment_method without an error of its own',
+        move: (intent) => {
+          intent.status = 'requires_payment_method';
+          intent.lastError = null;
+        },
+        message: billingMessages.paymentNotCompleted,
+        stillPending: false,
+      },
+      {
+        state: 'canceled',
+        move: (intent) => {
+          intent.status = 'canceled';
+        },
+        message: billingMessages.paymentCanceled,
+        stillPending: false,
+      },
+    ];
+    for (const { state, move, message, stillPending } of cases) {
+      const { customer, call } = await signedIn();
+      const paid = await call<{ payment?: { id: string } }>('POST', endpoints.stripe.pay.path, {
+        plan: 'monthly',
+        product: 'pro',
+        source: 'pm_card_threeDSecure2Required',
+      });
+      assert.ok(paid.body.payment, JSON.stringify(paid.body));
+      move(stripe.paymentIntents.get(paid.body.payment.id)!);
+      const handled = await call<{ errors?: Record<string, string> }>(
+        'POST',
+        endpoints.stripe.handle3ds.path,
+        { paymentIntentId: paid.body.payment.id },
+      );
+      assert.equal(handled.status, 402, state);
+      assert.deepEqual(handled.body.errors, { '.': message }, state);
+      const pending = (await db().query(
+        `SELECT count(*)::int AS n FROM pending_payments WHERE customer_id = $1 AND resolved_at IS NULL`,
+        [customer.id],
+      )) as Array<{ n: number }>;
+      assert.equal(pending[0]!.n, stillPending ? 1 : 0, state);
+      assert.notEqual((await rowOf(customer.id)).status, 'active', state);
+    }
+  });
+
   it('a declined card answers the provider message and stores no subscription', async () => {
     const { customer, call } = await signedIn();
     const paid = await call<{ error?: string }>('POST', endpoints.stripe.pay.path, {

@@ -475,10 +475,14 @@ export class CheckoutService {
       };
     }
     // Failed at the gateway: the pending payment ends. Still waiting (the browser gave up): it
-    // stays, so the customer can resume it.
+    // stays, so the customer can resume it. Either way the answer says what happened.
     if (payment.status === 'failed') await this.subscriptions.resolvePendingPayment(pending.id);
     throw BillingException.declined(
-      payment.error ?? body.error ?? billingMessages.unknownServerError3ds,
+      payment.error ??
+        body.error ??
+        (payment.status === 'requires_action'
+          ? billingMessages.threeDsIncomplete
+          : billingMessages.paymentNotCompleted),
     );
   }
 
