@@ -202,6 +202,126 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     assert.equal((await rowOf(customer.id)).status, null);
   });
 
+  const couponCount = async (code: string) =>
+    (
+      (await db().query(
+        `SELECT c.redemptions, count(r.id)::int AS held_or_redeemed,
+           count(r.id) FILTER (WHERE r.status = 'redeemed')::int AS redeemed
+         FROM coupons c LEFT JOIN coupon_redemptions r ON r.coupon_id = c.id
+         WHERE c.code = $1 GROUP BY c.id`,
+        [code],
+      )) as Array<{ redemptions: number; held_or_redeemed: number; redeemed: number }>
+    )[0]!;
+
+  it('six customers paying at once with a coupon limited to one: one redemption, one discounted charge', async () => {
+    await db().query(
+      `INSERT INTO coupons (code, type, discount, max_redemptions) VALUES ('TENOFF', 'amount', 1000, 1)`,
+    );
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => signedIn()));
+    const answers = await Promise.all(
+      buyers.map(({ call }) =>
+        call<{ errors?: Record<string, string>; payment?: { amount: number } }>(
+          'POST',
+          endpoints.stripe.pay.path,
+          {
+            plan: 'monthly',
+            product: 'pro',
+            coupon: 'TENOFF',
+            source: 'pm_card_visa',
+            payment: 2500,
+          },
+        ),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status).sort(),
+      [200, 409, 409, 409, 409, 409],
+      JSON.stringify(answers.map((a) => [a.status, a.body])),
+    );
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      assert.deepEqual(refused.body.errors, {
+        '.': 'The coupon TENOFF has been used up, so no discount is applied.',
+      });
+      assert.deepEqual(refused.body.payment, { amount: 3500 });
+    }
+    assert.deepEqual(await couponCount('TENOFF'), {
+      redemptions: 1,
+      held_or_redeemed: 1,
+      redeemed: 1,
+    });
+    const refs = new Set(
+      await Promise.all(
+        buyers.map(async ({ customer }) => (await rowOf(customer.id)).stripe_customer_id),
+      ),
+    );
+    const charged = [...stripe.invoices.values()].filter((invoice) => refs.has(invoice.customer));
+    assert.deepEqual(
+      charged.map((invoice) => [invoice.total, invoice.discount]),
+      [[2500, 1000]],
+      'one charge, with the discount',
+    );
+    const fresh = await signedIn();
+    const later = await fresh.call<{ payment: { amount: number; couponRefusal: unknown } }>(
+      'POST',
+      endpoints.stripe.previewCost.path,
+      { plan: 'monthly', product: 'pro', coupon: 'TENOFF' },
+    );
+    assert.equal(later.body.payment.amount, 3500);
+    assert.deepEqual(later.body.payment.couponRefusal, {
+      code: 'TENOFF',
+      reason: 'used-up',
+      message: 'The coupon TENOFF has been used up, so no discount is applied.',
+    });
+  });
+
+  it('gives a held redemption back when its 3-D Secure payment fails', async () => {
+    await db().query(
+      `INSERT INTO coupons (code, type, discount, max_redemptions) VALUES ('BLACKFRIDAY', 'percent', 20, 1)`,
+    );
+    const first = await signedIn();
+    const paid = await first.call<{ payment?: { id: string } }>('POST', endpoints.stripe.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      coupon: 'BLACKFRIDAY',
+      source: 'pm_card_threeDSecure2Required',
+      payment: 2800,
+    });
+    assert.ok(paid.body.payment, JSON.stringify(paid.body));
+    assert.deepEqual(await couponCount('BLACKFRIDAY'), {
+      redemptions: 1,
+      held_or_redeemed: 1,
+      redeemed: 0,
+    });
+    const second = await signedIn();
+    const preview = () =>
+      second.call<{ payment: { amount: number; coupon: string | null; couponRefusal: unknown } }>(
+        'POST',
+        endpoints.stripe.previewCost.path,
+        { plan: 'monthly', product: 'pro', coupon: 'BLACKFRIDAY' },
+      );
+    const whileHeld = await preview();
+    assert.equal(whileHeld.body.payment.amount, 3500);
+    assert.equal(
+      (whileHeld.body.payment.couponRefusal as { reason: string } | null)?.reason,
+      'used-up',
+    );
+
+    stripe.confirmPayment(paid.body.payment.id, 'fail');
+    const handled = await first.call('POST', endpoints.stripe.handle3ds.path, {
+      paymentIntentId: paid.body.payment.id,
+    });
+    assert.equal(handled.status, 402);
+    assert.deepEqual(await couponCount('BLACKFRIDAY'), {
+      redemptions: 0,
+      held_or_redeemed: 0,
+      redeemed: 0,
+    });
+    const released = await preview();
+    assert.equal(released.body.payment.amount, 2800);
+    assert.equal(released.body.payment.coupon, 'BLACKFRIDAY');
+    assert.equal(released.body.payment.couponRefusal, null);
+  });
+
   it('upgrades pro → team prorated, then cancels the renewal', async () => {
     const { customer, call } = await signedIn();
     const paid = await call('POST', endpoints.stripe.pay.path, {

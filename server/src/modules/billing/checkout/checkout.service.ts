@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ACCESS_LEVELS,
   billingMessages,
+  couponRefusalMessage,
   PENDING_PAYMENT_TTL_MS,
   twoFactorMessages,
   type CancelSubscriptionRequest,
@@ -24,6 +25,7 @@ import type { Clock } from '../../../common/clock.js';
 import { CommonException } from '../../../common/errors/common.exception.js';
 import { CAPTCHA_VERIFIER, CLOCK } from '../../../common/tokens.js';
 import { type CaptchaVerifier, type ClientContext, TwoFactorService } from '../../auth/index.js';
+import { CouponRedemptionsRepository } from '../../coupons/index.js';
 import { CustomersRepository } from '../../customers/index.js';
 import { PlanAccess, type PlanAccessInfo } from '../access/plan-access.js';
 import { BillingException, BillingErrorCode } from '../billing.exception.js';
@@ -107,6 +109,7 @@ export class CheckoutService {
     private readonly ledger: BillingLedger,
     private readonly customers: CustomersRepository,
     private readonly twoFactor: TwoFactorService,
+    private readonly redemptions: CouponRedemptionsRepository,
     @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
     @Inject(CARD_GATEWAY) private readonly card: CardGateway,
     @Inject(WALLET_GATEWAY) private readonly wallet: WalletGateway,
@@ -288,11 +291,13 @@ export class CheckoutService {
     let periodEnd = new Date(now);
     periodEnd.setUTCMonth(periodEnd.getUTCMonth() + quote.plan.months);
     let coupon = quote.coupon?.code ?? null;
+    let couponRefusal = quote.couponRefusal;
     if (this.isLive(info) && row && info.plan) {
       if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
       const timing = this.timingOf(row, info.plan, quote);
       if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
       coupon = null;
+      couponRefusal = null;
       if (timing === 'now') {
         const preview = await this.gateway(kind).previewChange({
           customerRef: (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '',
@@ -313,6 +318,7 @@ export class CheckoutService {
         amount,
         extraSlots: quote.extraSlots,
         coupon,
+        couponRefusal,
         amountOriginal: quote.amountOriginalCents,
       },
       details: {
@@ -359,6 +365,8 @@ export class CheckoutService {
           ? billingMessages.alreadySubscribed
           : billingMessages.notUpgrade,
       );
+    // No payment of the customer's is under way: a coupon an abandoned one held is free again.
+    await this.redemptions.releaseHeld(customerId);
     if (body.payment !== undefined && body.payment !== quote.amountCents)
       throw BillingException.priceChanged(quote.amountCents);
 
@@ -399,6 +407,7 @@ export class CheckoutService {
         bucket,
       ].join(':'),
     );
+    await this.holdCoupon(customerId, quote, idempotencyKey);
     let result: SubscriptionResult;
     try {
       result = await gateway.createSubscription({
@@ -410,9 +419,12 @@ export class CheckoutService {
         idempotencyKey,
       });
     } catch (error) {
+      await this.redemptions.releaseHeld(customerId);
       throw this.declined(error, kind);
     }
     await this.applyResult(result);
+    // Paid: the coupon is redeemed. Waiting for 3-D Secure: it stays held until handle3ds.
+    if (!result.action) await this.redemptions.redeemHeld(customerId);
     if (result.action) {
       return {
         response: {
@@ -430,6 +442,27 @@ export class CheckoutService {
       },
       clearAttempt: factor.usedToken,
     };
+  }
+
+  /**
+   * Takes one redemption of the quote's coupon before the gateway charges it. Another payment
+   * took the last one meanwhile: nothing is charged, and the answer says so with the price
+   * without the coupon (409, as a changed price).
+   */
+  private async holdCoupon(customerId: string, quote: Quote, paymentKey: string): Promise<void> {
+    if (!quote.coupon) return;
+    const held = await this.redemptions.hold(
+      quote.coupon.code,
+      customerId,
+      paymentKey,
+      this.clock.now(),
+    );
+    if (held === 'refused')
+      throw BillingException.notice(
+        BillingErrorCode.PriceChanged,
+        couponRefusalMessage(quote.coupon.code, { reason: 'used-up' }),
+        { payment: { amount: quote.amountOriginalCents } },
+      );
   }
 
   /** A gateway's refusal in the catalogue: the decline as given (402), the wallet's text. */
@@ -458,6 +491,7 @@ export class CheckoutService {
         await this.ledger.applySnapshot(snapshot);
       }
       await this.subscriptions.resolvePendingPayment(pending.id);
+      await this.redemptions.redeemHeld(customerId);
       const invoiceExternalId = await this.subscriptions.latestInvoiceExternalId(customerId);
       return {
         ...(plan
@@ -476,7 +510,10 @@ export class CheckoutService {
     }
     // Failed at the gateway: the pending payment ends. Still waiting (the browser gave up): it
     // stays, so the customer can resume it. Either way the answer says what happened.
-    if (payment.status === 'failed') await this.subscriptions.resolvePendingPayment(pending.id);
+    if (payment.status === 'failed') {
+      await this.subscriptions.resolvePendingPayment(pending.id);
+      await this.redemptions.releaseHeld(customerId);
+    }
     throw BillingException.declined(
       payment.error ??
         body.error ??
