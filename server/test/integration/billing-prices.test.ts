@@ -90,8 +90,7 @@ describe('prices: GET pricing/prices with and without coupons, payment config', 
     assert.deepEqual(plan(body, 'starter', 'annual')?.coupon_refusal, {
       code: 'CYBER36',
       reason: 'other-plan',
-      message:
-        'The coupon CYBER36 is for the Pro plan only, so no discount is applied to this plan.',
+      message: 'The coupon CYBER36 is for the Pro plan only and is not applied to this plan.',
     });
     assert.equal(plan(body, 'pro', 'annual')?.coupon_refusal, null);
     assert.equal(body.products[0]!.plans.monthly, undefined, 'free has no plan to refuse on');
@@ -99,9 +98,9 @@ describe('prices: GET pricing/prices with and without coupons, payment config', 
 
   it('gives no coupon for an expired, used-up or unknown code and says why next to each price', async () => {
     const table: Array<[string, string | null]> = [
-      ['old50', 'The coupon OLD50 expired on January 15, 2026, so no discount is applied.'],
-      ['FIRST100', 'The coupon FIRST100 has been used up, so no discount is applied.'],
-      ['NOPE', 'The coupon code NOPE is not valid, so no discount is applied.'],
+      ['old50', 'The coupon OLD50 expired on January 15, 2026 and is not applied.'],
+      ['FIRST100', 'The coupon FIRST100 has been used up and is not applied.'],
+      ['NOPE', 'The coupon code NOPE is not valid.'],
       ['', null],
     ];
     for (const [code, message] of table) {

@@ -240,7 +240,7 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     );
     for (const refused of answers.filter((a) => a.status === 409)) {
       assert.deepEqual(refused.body.errors, {
-        '.': 'The coupon TENOFF has been used up, so no discount is applied.',
+        '.': 'The coupon TENOFF has been used up and is not applied.',
       });
       assert.deepEqual(refused.body.payment, { amount: 3500 });
     }
@@ -270,7 +270,7 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     assert.deepEqual(later.body.payment.couponRefusal, {
       code: 'TENOFF',
       reason: 'used-up',
-      message: 'The coupon TENOFF has been used up, so no discount is applied.',
+      message: 'The coupon TENOFF has been used up and is not applied.',
     });
   });
 

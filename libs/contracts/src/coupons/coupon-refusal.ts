@@ -25,13 +25,13 @@ const longDate = (date: Date) =>
 export function couponRefusalMessage(code: string, details: CouponRefusalDetails): string {
   switch (details.reason) {
     case 'unknown':
-      return `The coupon code ${code} is not valid, so no discount is applied.`;
+      return `The coupon code ${code} is not valid.`;
     case 'expired':
-      return `The coupon ${code} expired on ${longDate(details.expiresAt)}, so no discount is applied.`;
+      return `The coupon ${code} expired on ${longDate(details.expiresAt)} and is not applied.`;
     case 'used-up':
-      return `The coupon ${code} has been used up, so no discount is applied.`;
+      return `The coupon ${code} has been used up and is not applied.`;
     case 'other-plan':
-      return `The coupon ${code} is for the ${details.planTitle} plan only, so no discount is applied to this plan.`;
+      return `The coupon ${code} is for the ${details.planTitle} plan only and is not applied to this plan.`;
   }
 }
 

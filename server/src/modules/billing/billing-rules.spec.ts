@@ -62,18 +62,18 @@ describe('coupons and cycle prices', () => {
       on = plan(),
     ) => couponRefusalFor(asked, requested, on, now, title)?.message ?? null;
     const table: Array<[string, string | null]> = [
-      [refusal('nope', null)!, 'The coupon code nope is not valid, so no discount is applied.'],
+      [refusal('nope', null)!, 'The coupon code nope is not valid.'],
       [
         refusal('old', coupon({ code: 'OLD', expiresAt: new Date('2026-11-01T10:00:00Z') }))!,
-        'The coupon OLD expired on November 1, 2026, so no discount is applied.',
+        'The coupon OLD expired on November 1, 2026 and is not applied.',
       ],
       [
         refusal('one', coupon({ code: 'ONE', maxRedemptions: 1, redemptions: 1 }))!,
-        'The coupon ONE has been used up, so no discount is applied.',
+        'The coupon ONE has been used up and is not applied.',
       ],
       [
         refusal('cyber', coupon({ code: 'CYBER', limitation: 'team' }))!,
-        'The coupon CYBER is for the Team plan only, so no discount is applied to this plan.',
+        'The coupon CYBER is for the Team plan only and is not applied to this plan.',
       ],
     ];
     for (const [actual, expected] of table) assert.equal(actual, expected);

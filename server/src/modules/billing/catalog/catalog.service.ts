@@ -64,13 +64,20 @@ export class CatalogService {
   ) {}
 
   /** The coupon a request gets: its code if that runs, else the site coupon if any. */
-  private async couponFor(code: string | null | undefined): Promise<CouponChoice> {
+  private async couponFor(
+    code: string | null | undefined,
+    redemptionHeld = false,
+  ): Promise<CouponChoice> {
     const asked = code?.trim() || null;
     const [requested, site] = await Promise.all([
       asked ? this.catalog.couponByCode(asked) : Promise.resolve(null),
       this.catalog.siteCoupon(),
     ]);
-    return { code: asked, requested, chosen: chooseCoupon(requested, site, this.clock.now()) };
+    return {
+      code: asked,
+      requested,
+      chosen: chooseCoupon(requested, site, this.clock.now(), redemptionHeld),
+    };
   }
 
   /** Why the code asked for takes nothing off the plan, if it does not (see couponRefusalFor). */
@@ -151,17 +158,19 @@ export class CatalogService {
   /**
    * The price of a product's plan for a period, with extra seats (team) and the coupon; null
    * for something that cannot be bought (free, or a plan missing from the catalog).
+   * `redemptionHeld`: see chooseCoupon.
    */
   async quote(
     productName: ProductName,
     period: PayablePeriod,
     extraSlots: number,
     couponCode: string | null | undefined,
+    redemptionHeld = false,
   ): Promise<Quote | null> {
     const [products, plans, choice] = await Promise.all([
       this.catalog.products(),
       this.catalog.plans(),
-      this.couponFor(couponCode),
+      this.couponFor(couponCode, redemptionHeld),
     ]);
     const coupon = choice.chosen;
     const product = products.find((p) => p.name === productName);
@@ -185,7 +194,11 @@ export class CatalogService {
     };
   }
 
-  /** A plan's first-cycle price by our plan id, with extra seats and the coupon (gateways). */
+  /**
+   * A plan's first-cycle price by our plan id, with extra seats and the coupon (gateways). The
+   * checkout names a coupon only after holding one of its redemptions: its limit is not
+   * counted again here.
+   */
   async quoteForPlan(
     planId: string,
     extraSlots: number,
@@ -194,6 +207,6 @@ export class CatalogService {
     const found = await this.planById(planId);
     if (!found || !isProductName(found.plan.product) || found.plan.period === 'quarterly')
       return null;
-    return this.quote(found.plan.product, found.plan.period, extraSlots, couponCode);
+    return this.quote(found.plan.product, found.plan.period, extraSlots, couponCode, true);
   }
 }

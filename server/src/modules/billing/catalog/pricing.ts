@@ -23,15 +23,22 @@ export function couponIsLive(coupon: CouponRecord, now: Date): boolean {
 
 /**
  * The coupon prices use: the requested code when it exists and runs, else the site coupon when
- * it runs, else none. An unknown or expired code is no error, it just gives no coupon of its own.
+ * it runs, else none. An unknown or expired code is no error, it just gives no coupon of its own
+ * (the refusal says why). `redemptionHeld`: the checkout holds a redemption of it already, so a
+ * coupon at its limit still applies (that redemption may be the last).
  */
 export function chooseCoupon(
   requested: CouponRecord | null,
   site: CouponRecord | null,
   now: Date,
+  redemptionHeld = false,
 ): CouponRecord | null {
-  if (requested && couponIsLive(requested, now)) return requested;
-  if (site && couponIsLive(site, now)) return site;
+  const usable = (coupon: CouponRecord) => {
+    const state = couponState(coupon, now);
+    return state === 'live' || (redemptionHeld && state === 'used-up');
+  };
+  if (requested && usable(requested)) return requested;
+  if (site && usable(site)) return site;
   return null;
 }
 

@@ -368,7 +368,9 @@ export class CheckoutService {
     // No payment of the customer's is under way: a coupon an abandoned one held is free again.
     await this.redemptions.releaseHeld(customerId);
     if (body.payment !== undefined && body.payment !== quote.amountCents)
-      throw BillingException.priceChanged(quote.amountCents);
+      throw quote.couponRefusal
+        ? BillingException.couponRefused(quote.couponRefusal.message, quote.amountCents)
+        : BillingException.priceChanged(quote.amountCents);
 
     const factor = await this.secondFactor(
       customer,
@@ -458,10 +460,9 @@ export class CheckoutService {
       this.clock.now(),
     );
     if (held === 'refused')
-      throw BillingException.notice(
-        BillingErrorCode.PriceChanged,
+      throw BillingException.couponRefused(
         couponRefusalMessage(quote.coupon.code, { reason: 'used-up' }),
-        { payment: { amount: quote.amountOriginalCents } },
+        quote.amountOriginalCents,
       );
   }
 
