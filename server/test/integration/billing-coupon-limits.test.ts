@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { endpoints } from '@animata/contracts';
+import { fileURLToPath } from 'node:url';
+import { endpoints, fillPath, type PricesResponse } from '@animata/contracts';
+import { CouponsExit } from '../../src/cli/coupons-command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
+
+const cli = fileURLToPath(new URL('../../src/cli/coupons.js', import.meta.url));
 
 /**
  * A coupon's redemption limit with the sandbox gateways (the embedded default): the card and
@@ -69,4 +74,62 @@ describe('coupon redemption limits with the sandbox gateways', () => {
       assert.deepEqual(await chargedTo(second.customer.id), []);
     });
   }
+
+  /** Runs the compiled `npm run coupons` on the test app's database, as an operator would. */
+  function coupons(...args: string[]) {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: app.database.url,
+      DATA_DIR: app.config.dataDir,
+    };
+    delete env.REDIS_URL;
+    const child = spawn(process.execPath, [cli, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+      child.on('exit', (code) => resolve({ code, stdout, stderr })),
+    );
+  }
+
+  it("lets an operator set a code's limit and expiry with npm run coupons; prices follow", async () => {
+    await db().query(
+      `INSERT INTO coupons (code, type, discount, limitation, redemptions)
+       VALUES ('SPRING', 'percent', 20, 'pro', 3)`,
+    );
+    const set = await coupons('set', 'spring', '--limit', '3', '--expires', '2027-03-01');
+    assert.equal(set.code, CouponsExit.ok, set.stderr);
+    assert.equal(
+      set.stdout,
+      'SPRING\t20% off\tpro\texpires 2027-03-01T00:00:00.000Z\t3/3 redeemed\n',
+    );
+    const prices = async () => {
+      const response = await fetch(
+        `${app.url}${fillPath(endpoints.pricing.prices.path, { query: { coupon: 'SPRING' } })}`,
+      );
+      const body = (await response.json()) as PricesResponse;
+      return body.products.find((p) => p.name === 'pro')!.plans.annual!;
+    };
+    assert.equal(
+      (await prices()).coupon_refusal?.message,
+      'The coupon SPRING has been used up and is not applied.',
+    );
+    const unlimited = await coupons('set', 'SPRING', '--limit', 'none');
+    assert.equal(unlimited.code, CouponsExit.ok, unlimited.stderr);
+    assert.equal((await prices()).coupon?.code, 'SPRING');
+    const rows = (await db().query(
+      `SELECT max_redemptions, expires_at FROM coupons WHERE code = 'SPRING'`,
+    )) as Array<{ max_redemptions: number | null; expires_at: Date }>;
+    assert.deepEqual(rows, [
+      { max_redemptions: null, expires_at: new Date('2027-03-01T00:00:00Z') },
+    ]);
+    const missing = await coupons('set', 'NOSUCH', '--limit', '5');
+    assert.equal(missing.code, CouponsExit.noSuchCoupon);
+    assert.equal(missing.stderr, 'No coupon has the code NOSUCH. Nothing was changed.\n');
+  });
 });
