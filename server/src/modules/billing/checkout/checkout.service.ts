@@ -365,7 +365,8 @@ export class CheckoutService {
           ? billingMessages.alreadySubscribed
           : billingMessages.notUpgrade,
       );
-    // No payment of the customer's is under way: a coupon an abandoned one held is free again.
+    // No payment of the customer's is under way: what an abandoned one held is free again (a
+    // retry of the same payment holds it again under its key).
     await this.redemptions.releaseHeld(customerId);
     if (body.payment !== undefined && body.payment !== quote.amountCents)
       throw quote.couponRefusal
@@ -421,7 +422,9 @@ export class CheckoutService {
         idempotencyKey,
       });
     } catch (error) {
-      await this.redemptions.releaseHeld(customerId);
+      // Refused: nothing was charged. Any other failure (a time-out) may have charged: the hold
+      // stays for the retry, which uses the same key.
+      if (error instanceof PaymentDeclinedError) await this.redemptions.releaseHeld(customerId);
       throw this.declined(error, kind);
     }
     await this.applyResult(result);
