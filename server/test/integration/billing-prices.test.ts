@@ -17,7 +17,11 @@ describe('prices: GET pricing/prices with and without coupons, payment config', 
       `INSERT INTO coupons (code, type, discount, expires_at, limitation, custom_design) VALUES
         ('BLACKFRIDAY', 'percent', 20, now() + interval '7 days', NULL, 'black-friday-promo'),
         ('CYBER36', 'amount', 3600, now() + interval '7 days', 'pro', 'cyber-monday-promo'),
-        ('OLD50', 'percent', 50, now() - interval '1 day', NULL, NULL)`,
+        ('OLD50', 'percent', 50, '2026-01-15T12:00:00Z', NULL, NULL)`,
+    );
+    await app.runtime.dataSource.query(
+      `INSERT INTO coupons (code, type, discount, max_redemptions, redemptions)
+       VALUES ('FIRST100', 'percent', 30, 100, 100)`,
     );
   });
   after(async () => {
@@ -53,6 +57,7 @@ describe('prices: GET pricing/prices with and without coupons, payment config', 
       monthly_price: 20,
       original_price: 35,
       coupon: null,
+      coupon_refusal: null,
       seats_plan: null,
     });
     assert.equal(plan(body, 'pro', 'monthly')?.monthly_price, 35);
@@ -82,13 +87,30 @@ describe('prices: GET pricing/prices with and without coupons, payment config', 
     assert.equal(plan(body, 'pro', 'annual')?.coupon?.discount, 36);
     assert.equal(plan(body, 'pro', 'annual')?.monthly_price, 17);
     assert.equal(plan(body, 'starter', 'annual')?.coupon, null);
+    assert.deepEqual(plan(body, 'starter', 'annual')?.coupon_refusal, {
+      code: 'CYBER36',
+      reason: 'other-plan',
+      message: 'The coupon CYBER36 is for the Pro plan only and is not applied to this plan.',
+    });
+    assert.equal(plan(body, 'pro', 'annual')?.coupon_refusal, null);
+    assert.equal(body.products[0]!.plans.monthly, undefined, 'free has no plan to refuse on');
   });
 
-  it('gives no coupon for an expired or unknown code, and refuses a code too long', async () => {
-    for (const code of ['OLD50', 'NOPE', '']) {
+  it('gives no coupon for an expired, used-up or unknown code and says why next to each price', async () => {
+    const table: Array<[string, string | null]> = [
+      ['old50', 'The coupon OLD50 expired on January 15, 2026 and is not applied.'],
+      ['FIRST100', 'The coupon FIRST100 has been used up and is not applied.'],
+      ['NOPE', 'The coupon code NOPE is not valid.'],
+      ['', null],
+    ];
+    for (const [code, message] of table) {
       const { status, body } = await get(code);
       assert.equal(status, 200);
-      assert.equal(plan(body, 'pro', 'annual')?.coupon, null);
+      for (const product of ['starter', 'pro', 'team'])
+        for (const period of ['monthly', 'annual'] as const) {
+          assert.equal(plan(body, product, period)?.coupon, null);
+          assert.equal(plan(body, product, period)?.coupon_refusal?.message ?? null, message, code);
+        }
       assert.equal(plan(body, 'pro', 'annual')?.monthly_price, 20);
     }
     const long = await get('x'.repeat(65));

@@ -133,6 +133,63 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     assert.equal(row.plan_id, 'pro-monthly');
   });
 
+  it('handle3ds on a payment Stripe has not taken says why nothing was charged, by the intent state', async () => {
+    const cases: Array<{
+      state: string;
+      /** What the test server's payment intent becomes before handle3ds. */
+      move: (intent: { status: string; lastError: unknown }) => void;
+      message: string;
+      stillPending: boolean;
+    }> = [
+      {
+        state: 'requires_action (the challenge was never answered)',
+        move: () => {},
+        message: billingMessages.threeDsIncomplete,
+        stillPending: true,
+      },
+      {
+        state: 'requires_payment_method without an error of its own',
+        move: (intent) => {
+          intent.status = 'requires_payment_method';
+          intent.lastError = null;
+        },
+        message: billingMessages.paymentNotCompleted,
+        stillPending: false,
+      },
+      {
+        state: 'canceled',
+        move: (intent) => {
+          intent.status = 'canceled';
+        },
+        message: billingMessages.paymentCanceled,
+        stillPending: false,
+      },
+    ];
+    for (const { state, move, message, stillPending } of cases) {
+      const { customer, call } = await signedIn();
+      const paid = await call<{ payment?: { id: string } }>('POST', endpoints.stripe.pay.path, {
+        plan: 'monthly',
+        product: 'pro',
+        source: 'pm_card_threeDSecure2Required',
+      });
+      assert.ok(paid.body.payment, JSON.stringify(paid.body));
+      move(stripe.paymentIntents.get(paid.body.payment.id)!);
+      const handled = await call<{ errors?: Record<string, string> }>(
+        'POST',
+        endpoints.stripe.handle3ds.path,
+        { paymentIntentId: paid.body.payment.id },
+      );
+      assert.equal(handled.status, 402, state);
+      assert.deepEqual(handled.body.errors, { '.': message }, state);
+      const pending = (await db().query(
+        `SELECT count(*)::int AS n FROM pending_payments WHERE customer_id = $1 AND resolved_at IS NULL`,
+        [customer.id],
+      )) as Array<{ n: number }>;
+      assert.equal(pending[0]!.n, stillPending ? 1 : 0, state);
+      assert.notEqual((await rowOf(customer.id)).status, 'active', state);
+    }
+  });
+
   it('a declined card answers the provider message and stores no subscription', async () => {
     const { customer, call } = await signedIn();
     const paid = await call<{ error?: string }>('POST', endpoints.stripe.pay.path, {
@@ -143,6 +200,126 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     assert.ok(paid.status >= 400 && paid.status < 500, String(paid.status));
     assert.equal(paid.body.error, billingMessages.declined);
     assert.equal((await rowOf(customer.id)).status, null);
+  });
+
+  const couponCount = async (code: string) =>
+    (
+      (await db().query(
+        `SELECT c.redemptions, count(r.id)::int AS held_or_redeemed,
+           count(r.id) FILTER (WHERE r.status = 'redeemed')::int AS redeemed
+         FROM coupons c LEFT JOIN coupon_redemptions r ON r.coupon_id = c.id
+         WHERE c.code = $1 GROUP BY c.id`,
+        [code],
+      )) as Array<{ redemptions: number; held_or_redeemed: number; redeemed: number }>
+    )[0]!;
+
+  it('six customers paying at once with a coupon limited to one: one redemption, one discounted charge', async () => {
+    await db().query(
+      `INSERT INTO coupons (code, type, discount, max_redemptions) VALUES ('TENOFF', 'amount', 1000, 1)`,
+    );
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => signedIn()));
+    const answers = await Promise.all(
+      buyers.map(({ call }) =>
+        call<{ errors?: Record<string, string>; payment?: { amount: number } }>(
+          'POST',
+          endpoints.stripe.pay.path,
+          {
+            plan: 'monthly',
+            product: 'pro',
+            coupon: 'TENOFF',
+            source: 'pm_card_visa',
+            payment: 2500,
+          },
+        ),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status).sort(),
+      [200, 409, 409, 409, 409, 409],
+      JSON.stringify(answers.map((a) => [a.status, a.body])),
+    );
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      assert.deepEqual(refused.body.errors, {
+        '.': 'The coupon TENOFF has been used up and is not applied.',
+      });
+      assert.deepEqual(refused.body.payment, { amount: 3500 });
+    }
+    assert.deepEqual(await couponCount('TENOFF'), {
+      redemptions: 1,
+      held_or_redeemed: 1,
+      redeemed: 1,
+    });
+    const refs = new Set(
+      await Promise.all(
+        buyers.map(async ({ customer }) => (await rowOf(customer.id)).stripe_customer_id),
+      ),
+    );
+    const charged = [...stripe.invoices.values()].filter((invoice) => refs.has(invoice.customer));
+    assert.deepEqual(
+      charged.map((invoice) => [invoice.total, invoice.discount]),
+      [[2500, 1000]],
+      'one charge, with the discount',
+    );
+    const fresh = await signedIn();
+    const later = await fresh.call<{ payment: { amount: number; couponRefusal: unknown } }>(
+      'POST',
+      endpoints.stripe.previewCost.path,
+      { plan: 'monthly', product: 'pro', coupon: 'TENOFF' },
+    );
+    assert.equal(later.body.payment.amount, 3500);
+    assert.deepEqual(later.body.payment.couponRefusal, {
+      code: 'TENOFF',
+      reason: 'used-up',
+      message: 'The coupon TENOFF has been used up and is not applied.',
+    });
+  });
+
+  it('gives a held redemption back when its 3-D Secure payment fails', async () => {
+    await db().query(
+      `INSERT INTO coupons (code, type, discount, max_redemptions) VALUES ('BLACKFRIDAY', 'percent', 20, 1)`,
+    );
+    const first = await signedIn();
+    const paid = await first.call<{ payment?: { id: string } }>('POST', endpoints.stripe.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      coupon: 'BLACKFRIDAY',
+      source: 'pm_card_threeDSecure2Required',
+      payment: 2800,
+    });
+    assert.ok(paid.body.payment, JSON.stringify(paid.body));
+    assert.deepEqual(await couponCount('BLACKFRIDAY'), {
+      redemptions: 1,
+      held_or_redeemed: 1,
+      redeemed: 0,
+    });
+    const second = await signedIn();
+    const preview = () =>
+      second.call<{ payment: { amount: number; coupon: string | null; couponRefusal: unknown } }>(
+        'POST',
+        endpoints.stripe.previewCost.path,
+        { plan: 'monthly', product: 'pro', coupon: 'BLACKFRIDAY' },
+      );
+    const whileHeld = await preview();
+    assert.equal(whileHeld.body.payment.amount, 3500);
+    assert.equal(
+      (whileHeld.body.payment.couponRefusal as { reason: string } | null)?.reason,
+      'used-up',
+    );
+
+    stripe.confirmPayment(paid.body.payment.id, 'fail');
+    const handled = await first.call('POST', endpoints.stripe.handle3ds.path, {
+      paymentIntentId: paid.body.payment.id,
+    });
+    assert.equal(handled.status, 402);
+    assert.deepEqual(await couponCount('BLACKFRIDAY'), {
+      redemptions: 0,
+      held_or_redeemed: 0,
+      redeemed: 0,
+    });
+    const released = await preview();
+    assert.equal(released.body.payment.amount, 2800);
+    assert.equal(released.body.payment.coupon, 'BLACKFRIDAY');
+    assert.equal(released.body.payment.couponRefusal, null);
   });
 
   it('upgrades pro → team prorated, then cancels the renewal', async () => {

@@ -639,6 +639,37 @@ describe(`billing webhooks: 1,000 Stripe events, redelivered, shuffled, 10 % for
     });
   });
 
+  it('refuses a Stripe signature timestamped more than 300 s away, in the past or the future', async () => {
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type: 'ping',
+      created: 1,
+      data: { object: {} },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const signedAt = (timestamp: number) =>
+      post(endpoints.stripe.webhook.path, body, {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: WEBHOOK_SECRET,
+          timestamp,
+        }),
+      });
+    for (const [offset, status] of [
+      [86_400, 400],
+      [301, 400],
+      [-301, 400],
+      [250, 200],
+      [-250, 200],
+    ] as const) {
+      const answer = await signedAt(now + offset);
+      assert.equal(answer.status, status, `signed ${offset} s from now`);
+      if (status === 400) assert.equal(answer.body.error, billingMessages.webhookSignatureInvalid);
+    }
+  });
+
   it('a Stripe webhook needs no session and passes the origin check; JSON elsewhere parses as before', async () => {
     const body = JSON.stringify({
       id: 'evt_x',

@@ -125,6 +125,8 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
     await checkout.getByRole('link', { name: 'Monthly' }).click();
     await page.waitForURL(/\/pay\/monthly\/team\?coupon=SPRING$/);
     await checkout.getByText('Monthly', { exact: true }).waitFor();
+    // No coupon has that code: the summary says so next to the amount due.
+    await checkout.getByText('The coupon code SPRING is not valid.').waitFor();
     // Extra seats change the amount due (team).
     const due = await checkout.getByTestId('amount-due').innerText();
     await checkout.getByLabel('Extra seats').selectOption('2');

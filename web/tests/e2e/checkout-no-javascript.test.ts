@@ -16,16 +16,26 @@ import {
 describe('the checkout dialog (JavaScript off)', () => {
   const t = useBrowserTest();
 
-  it('buys Pro annual with the sandbox card through plain forms', async () => {
+  it('buys Pro annual with the sandbox card through plain forms, saying why its coupon is used up', async () => {
     const { cookies } = await signedIn(t);
-    const page = await t.open('/pay/monthly/pro', { cookies, javaScript: false });
+    await t.app.runtime.dataSource.query(
+      `INSERT INTO coupons (code, type, discount, max_redemptions, redemptions)
+       VALUES ('GONE10', 'percent', 10, 5, 5)`,
+    );
+    const page = await t.open('/pay/monthly/pro?coupon=GONE10', { cookies, javaScript: false });
     // The refused post answers 422 (the form shown again with its errors).
     t.allowConsoleError(page, /status of 422/);
     const checkout = dialog(page, billingMessages.checkoutTitle);
     await checkout.waitFor();
     // The period switch is a link that rewrites the path.
     await checkout.getByRole('link', { name: 'Annual' }).click();
-    await page.waitForURL(/\/pay\/annual\/pro$/);
+    await page.waitForURL(/\/pay\/annual\/pro\?coupon=GONE10$/);
+    // The coupon takes nothing off, and the summary says why next to the amount due.
+    assert.equal(
+      await checkout.locator('.order-summary__coupon .coupon-refusal').textContent(),
+      'The coupon GONE10 has been used up and is not applied.',
+    );
+    assert.equal(await checkout.getByTestId('amount-due').textContent(), '$240.00');
 
     // The action checks the card with the same rules and messages.
     let form = await fillCard(page, '4000 0000 0000 1234', '01 / 20', '12');

@@ -190,7 +190,8 @@ describe('the pricing page in Chromium', () => {
     await db.query(
       `INSERT INTO coupons (code, type, discount, expires_at, limitation, custom_design, is_site_coupon)
        VALUES ('BLACKFRIDAY', 'percent', 20, now() + interval '7 days', NULL, 'black-friday-promo', true),
-              ('CYBER36', 'amount', 3600, now() + interval '7 days', 'pro', 'cyber-monday-promo', false)`,
+              ('CYBER36', 'amount', 3600, now() + interval '7 days', 'pro', 'cyber-monday-promo', false),
+              ('OLD50', 'percent', 50, '2026-01-15T12:00:00Z', NULL, NULL, false)`,
     );
     try {
       const { cookies } = await signedIn();
@@ -211,11 +212,26 @@ describe('the pricing page in Chromium', () => {
         await pricingShot(page, `pricing-coupon-${viewport === 'desktop' ? 1280 : 375}`);
       }
 
+      // A coupon that takes nothing off says why next to the price: for another plan (JavaScript
+      // off), expired (on).
       const cyber = await t.open('/pricing?coupon=CYBER36', { javaScript: false });
       assert.equal(await column(cyber, 'pro').locator('.plan__ribbon').textContent(), 'Save $36');
       assert.equal(await column(cyber, 'team').locator('.plan__ribbon').count(), 0);
+      assert.equal(await column(cyber, 'pro').locator('.coupon-refusal').count(), 0);
+      assert.equal(
+        await column(cyber, 'team').locator('.coupon-refusal').textContent(),
+        'The coupon CYBER36 is for the Pro plan only and is not applied to this plan.',
+      );
+      assert.equal(await column(cyber, 'free').locator('.coupon-refusal').count(), 0);
+      const old = await t.open('/pricing?coupon=OLD50', { cookies, javaScript: true });
+      assert.equal(
+        await column(old, 'pro').locator('.coupon-refusal').textContent(),
+        'The coupon OLD50 expired on January 15, 2026 and is not applied.',
+      );
+      // The running site coupon applies in its place.
+      assert.equal(await column(old, 'pro').locator('.plan__amount').textContent(), '$16.00');
     } finally {
-      await db.query(`DELETE FROM coupons WHERE code IN ('BLACKFRIDAY', 'CYBER36')`);
+      await db.query(`DELETE FROM coupons WHERE code IN ('BLACKFRIDAY', 'CYBER36', 'OLD50')`);
     }
   });
 

@@ -33,6 +33,11 @@ export const billingMessages = {
   pastDue: 'Past due',
   /** Our own texts where the spec shows none (decision records them). */
   declined: 'Your card was declined.',
+  /** handle3ds on a payment the gateway has not taken (issue 28): what happened, in its words. */
+  threeDsIncomplete: "Your card's authentication was not completed, so nothing was charged.",
+  paymentCanceled: 'The payment was canceled, so nothing was charged.',
+  paymentNotCompleted:
+    'The payment could not be completed, so nothing was charged. Please try again or use another card.',
   priceChanged: 'The price has changed. Please check the new amount and pay again.',
   alreadySubscribed: 'You already have this plan.',
   notUpgrade: 'This change is not available for your plan.',

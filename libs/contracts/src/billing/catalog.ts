@@ -1,4 +1,5 @@
 /** Plans and prices (billing-teams-apps §1, §3, §9). Amounts in plan objects are dollars. */
+import type { CouponRefusal } from '../coupons/coupon-refusal.js';
 
 export const PRODUCT_NAMES = ['free', 'starter', 'pro', 'team'] as const;
 export type ProductName = (typeof PRODUCT_NAMES)[number];
@@ -57,6 +58,8 @@ export interface Plan {
   /** Dollars per month before any saving: the monthly plan's price. */
   original_price: number;
   coupon: PlanCoupon | null;
+  /** Why the coupon asked for takes nothing off this plan's price; null when none was refused. */
+  coupon_refusal: CouponRefusal | null;
   /** Team only: the extra-seat plan of the same period. */
   seats_plan: { id: string; monthly_price: number } | null;
 }

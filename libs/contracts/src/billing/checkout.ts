@@ -1,4 +1,5 @@
 import type { PayablePeriod, ProductName } from './catalog.js';
+import type { CouponRefusal } from '../coupons/coupon-refusal.js';
 import type { PendingPayment } from './subscription.js';
 
 /** POST stripe|paypal /preview-cost (§7). */
@@ -16,6 +17,8 @@ export interface UpgradePreview {
     amount: number;
     extraSlots: number;
     coupon: string | null;
+    /** Why the coupon asked for takes nothing off (expired, used up, another plan, unknown). */
+    couponRefusal: CouponRefusal | null;
     /** Cents before the coupon and proration. */
     amountOriginal: number;
   };

@@ -25,6 +25,7 @@ const plan = (fields: Partial<Plan> & Pick<Plan, 'months' | 'monthly_price'>): P
   title: 'X',
   original_price: fields.monthly_price,
   coupon: null,
+  coupon_refusal: null,
   seats_plan: null,
   ...fields,
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CouponRecord, PlanRecord } from './catalog/catalog.repository.js';
-import { chooseCoupon, cyclePrice } from './catalog/pricing.js';
+import { chooseCoupon, couponRefusalFor, couponState, cyclePrice } from './catalog/pricing.js';
 import { changeTiming } from './checkout/checkout.service.js';
 import { trackingDataProblem } from './checkout/tracking.controller.js';
 import { addMonths, prorate } from './gateways/sandbox/sandbox-core.js';
@@ -26,6 +26,8 @@ const coupon = (overrides: Partial<CouponRecord> = {}): CouponRecord => ({
   limitation: null,
   customDesign: 'black-friday-promo',
   isSiteCoupon: false,
+  maxRedemptions: null,
+  redemptions: 0,
   ...overrides,
 });
 
@@ -39,6 +41,59 @@ describe('coupons and cycle prices', () => {
     assert.equal(chooseCoupon(requested, site, now)?.code, 'A');
     assert.equal(chooseCoupon(coupon({ expiresAt: past }), site, now)?.code, 'SITE');
     assert.equal(chooseCoupon(null, coupon({ expiresAt: past }), now), null);
+  });
+
+  it('treats a coupon at its limit as used up, like an expired one', () => {
+    assert.equal(couponState(coupon({ maxRedemptions: 1, redemptions: 0 }), now), 'live');
+    assert.equal(couponState(coupon({ maxRedemptions: 1, redemptions: 1 }), now), 'used-up');
+    assert.equal(couponState(coupon({ expiresAt: past, maxRedemptions: 1 }), now), 'expired');
+    assert.equal(
+      chooseCoupon(coupon({ maxRedemptions: 2, redemptions: 2 }), coupon({ code: 'SITE' }), now)
+        ?.code,
+      'SITE',
+    );
+  });
+
+  it('says why the code asked for takes nothing off a plan, in its words', () => {
+    const title = (product: string) => ({ pro: 'Pro', team: 'Team' })[product] ?? product;
+    const refusal = (
+      asked: string | null,
+      requested: ReturnType<typeof coupon> | null,
+      on = plan(),
+    ) => couponRefusalFor(asked, requested, on, now, title)?.message ?? null;
+    const table: Array<[string, string | null]> = [
+      [refusal('nope', null)!, 'The coupon code nope is not valid.'],
+      [
+        refusal('old', coupon({ code: 'OLD', expiresAt: new Date('2026-11-01T10:00:00Z') }))!,
+        'The coupon OLD expired on November 1, 2026 and is not applied.',
+      ],
+      [
+        refusal('one', coupon({ code: 'ONE', maxRedemptions: 1, redemptions: 1 }))!,
+        'The coupon ONE has been used up and is not applied.',
+      ],
+      [
+        refusal('cyber', coupon({ code: 'CYBER', limitation: 'team' }))!,
+        'The coupon CYBER is for the Team plan only and is not applied to this plan.',
+      ],
+    ];
+    for (const [actual, expected] of table) assert.equal(actual, expected);
+    // Nothing to say: no code asked for, a coupon that applies, a plan no coupon touches.
+    assert.equal(refusal(null, null), null);
+    assert.equal(refusal('  ', null), null);
+    assert.equal(refusal('bf', coupon()), null);
+    assert.equal(refusal('cyber', coupon({ limitation: 'pro' })), null);
+    assert.equal(refusal('nope', null, plan({ product: 'free' })), null);
+    assert.equal(refusal('nope', null, plan({ period: 'quarterly', purchasable: false })), null);
+    assert.equal(
+      couponRefusalFor(
+        'one',
+        coupon({ code: 'ONE', maxRedemptions: 1, redemptions: 1 }),
+        plan(),
+        now,
+        title,
+      )?.reason,
+      'used-up',
+    );
   });
 
   it('takes a percent off each month, an amount off the first cycle, only where it applies', () => {

@@ -57,6 +57,16 @@ export class BillingException extends DomainException {
     });
   }
 
+  /**
+   * The coupon the customer saw applied does not any more (used up, expired): a changed price
+   * whose message says why, with the price now.
+   */
+  static couponRefused(message: string, amountCents: number): BillingException {
+    return BillingException.notice(BillingErrorCode.PriceChanged, message, {
+      payment: { amount: amountCents },
+    });
+  }
+
   static conflict(message: string): BillingException {
     return BillingException.notice(BillingErrorCode.Conflict, message);
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/index.js';
+import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { TrackingModule } from '../tracking/index.js';
@@ -28,7 +29,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
  * the webhooks apply events through, and the catalog for the pages' data.
  */
 @Module({
-  imports: [AuthModule, CustomersModule, SessionsModule, TrackingModule],
+  imports: [AuthModule, CouponsModule, CustomersModule, SessionsModule, TrackingModule],
   controllers: [
     PricingController,
     SandboxController,

@@ -4,6 +4,47 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import { queryRows } from '../../database/sql.js';
 
+/** A coupon as operators see it (npm run coupons). */
+export interface CouponSummary {
+  code: string;
+  type: 'percent' | 'amount';
+  /** Percent (1–100) or cents. */
+  discount: number;
+  limitation: SiteCoupon['limitation'];
+  expiresAt: Date | null;
+  maxRedemptions: number | null;
+  redemptions: number;
+}
+
+/** What an operator changes on a code; a field left out stays as it is, null removes it. */
+export interface CouponLimits {
+  maxRedemptions?: number | null;
+  expiresAt?: Date | null;
+}
+
+interface SummaryRow {
+  code: string;
+  type: 'percent' | 'amount';
+  discount: number;
+  limitation: SiteCoupon['limitation'];
+  expires_at: Date | null;
+  max_redemptions: number | null;
+  redemptions: number;
+}
+
+const SUMMARY_COLUMNS =
+  'code, type, discount, limitation, expires_at, max_redemptions, redemptions';
+
+const toSummary = (row: SummaryRow): CouponSummary => ({
+  code: row.code,
+  type: row.type,
+  discount: row.discount,
+  limitation: row.limitation,
+  expiresAt: row.expires_at,
+  maxRedemptions: row.max_redemptions,
+  redemptions: row.redemptions,
+});
+
 interface Row {
   code: string;
   type: 'percent' | 'amount';
@@ -37,5 +78,37 @@ export class CouponsRepository {
       originalPriceCents: row.original_price_cents,
       customDesign: (row.custom_design ?? '') as CouponDesign,
     };
+  }
+
+  /** Every coupon, by code, for the operator's list. */
+  async list(): Promise<CouponSummary[]> {
+    const rows = await queryRows<SummaryRow>(
+      this.dataSource,
+      `SELECT ${SUMMARY_COLUMNS} FROM coupons ORDER BY lower(code)`,
+    );
+    return rows.map(toSummary);
+  }
+
+  /**
+   * Sets a code's redemption limit and expiry (the operator's command); null when no coupon
+   * has the code. The counter of redemptions so far stays: a limit below it stops the code.
+   */
+  async setLimits(code: string, limits: CouponLimits): Promise<CouponSummary | null> {
+    const rows = await queryRows<SummaryRow>(
+      this.dataSource,
+      `UPDATE coupons SET
+         max_redemptions = CASE WHEN $2 THEN $3::integer ELSE max_redemptions END,
+         expires_at = CASE WHEN $4 THEN $5::timestamptz ELSE expires_at END
+       WHERE lower(code) = lower($1)
+       RETURNING ${SUMMARY_COLUMNS}`,
+      [
+        code,
+        limits.maxRedemptions !== undefined,
+        limits.maxRedemptions ?? null,
+        limits.expiresAt !== undefined,
+        limits.expiresAt ?? null,
+      ],
+    );
+    return rows[0] ? toSummary(rows[0]) : null;
   }
 }

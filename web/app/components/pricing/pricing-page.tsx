@@ -14,6 +14,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { TopBar } from '../top-bar.js';
 import { ChatWidget, ChatLink } from './chat-widget.js';
+import { CouponRefusalNote } from './coupon-refusal-note.js';
 import { COMPARISON, PLAN_HIGHLIGHTS, PRODUCT_TITLES, type ComparisonCell } from './comparison.js';
 import { planAction, type PlanAction } from './plan-buttons.js';
 import { pricingHref } from './pricing-query.js';
@@ -174,6 +175,7 @@ function PlanColumns(props: PricingPageProps) {
               <span className="plan__unit">{price?.unit ?? '/mo'}</span>
             </p>
             <p className="plan__billing muted">{price ? price.billing : 'Free forever'}</p>
+            <CouponRefusalNote refusal={product.plans[props.period]?.coupon_refusal ?? null} />
             <p className="plan__saving">
               {price?.saving ?? null}
               {product.name === 'pro' && props.period === 'annual' && proPercent !== null ? (

@@ -33,6 +33,10 @@ export interface CouponRecord {
   limitation: 'starter' | 'pro' | 'team' | null;
   customDesign: string | null;
   isSiteCoupon: boolean;
+  /** How many payments may use it; null for no limit. */
+  maxRedemptions: number | null;
+  /** Payments that used it or are using it (a 3-D Secure one under way). */
+  redemptions: number;
 }
 
 interface CouponRow {
@@ -43,6 +47,8 @@ interface CouponRow {
   limitation: CouponRecord['limitation'];
   custom_design: string | null;
   is_site_coupon: boolean;
+  max_redemptions: number | null;
+  redemptions: number;
 }
 
 const toCoupon = (row: CouponRow): CouponRecord => ({
@@ -53,10 +59,12 @@ const toCoupon = (row: CouponRow): CouponRecord => ({
   limitation: row.limitation,
   customDesign: row.custom_design,
   isSiteCoupon: row.is_site_coupon,
+  maxRedemptions: row.max_redemptions,
+  redemptions: row.redemptions,
 });
 
 const COUPON_COLUMNS =
-  'code, type, discount, expires_at, limitation, custom_design, is_site_coupon';
+  'code, type, discount, expires_at, limitation, custom_design, is_site_coupon, max_redemptions, redemptions';
 
 /** Reads the catalog (products, plans, coupons); the Billing migration seeds it. */
 @Injectable()

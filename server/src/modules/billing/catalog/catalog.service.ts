@@ -3,6 +3,7 @@ import {
   ACCESS_LEVELS,
   isProductName,
   type PayablePeriod,
+  type CouponRefusal,
   type Plan,
   type PricesResponse,
   type Product,
@@ -16,7 +17,7 @@ import {
   type PlanRecord,
   type ProductRecord,
 } from './catalog.repository.js';
-import { chooseCoupon, cyclePrice, dollars, planCoupon } from './pricing.js';
+import { chooseCoupon, couponRefusalFor, cyclePrice, dollars, planCoupon } from './pricing.js';
 
 /** What one purchase costs for its first billing cycle, in cents. */
 export interface Quote {
@@ -25,8 +26,17 @@ export interface Quote {
   seatsPlan: PlanRecord | null;
   extraSlots: number;
   coupon: CouponRecord | null;
+  /** Why the code asked for takes nothing off (expired, used up, another plan, unknown). */
+  couponRefusal: CouponRefusal | null;
   amountCents: number;
   amountOriginalCents: number;
+}
+
+/** The code asked for, its coupon if any, and the coupon prices use (it, or the site coupon). */
+interface CouponChoice {
+  code: string | null;
+  requested: CouponRecord | null;
+  chosen: CouponRecord | null;
 }
 
 /** The catalog of plans and prices, coupons applied (billing-teams-apps §1, §3). */
@@ -54,16 +64,39 @@ export class CatalogService {
   ) {}
 
   /** The coupon a request gets: its code if that runs, else the site coupon if any. */
-  async couponFor(code: string | null | undefined): Promise<CouponRecord | null> {
+  private async couponFor(
+    code: string | null | undefined,
+    redemptionHeld = false,
+  ): Promise<CouponChoice> {
+    const asked = code?.trim() || null;
     const [requested, site] = await Promise.all([
-      code ? this.catalog.couponByCode(code) : Promise.resolve(null),
+      asked ? this.catalog.couponByCode(asked) : Promise.resolve(null),
       this.catalog.siteCoupon(),
     ]);
-    return chooseCoupon(requested, site, this.clock.now());
+    return {
+      code: asked,
+      requested,
+      chosen: chooseCoupon(requested, site, this.clock.now(), redemptionHeld),
+    };
+  }
+
+  /** Why the code asked for takes nothing off the plan, if it does not (see couponRefusalFor). */
+  private refusal(
+    choice: CouponChoice,
+    plan: PlanRecord,
+    products: ProductRecord[],
+  ): CouponRefusal | null {
+    return couponRefusalFor(
+      choice.code,
+      choice.requested,
+      plan,
+      this.clock.now(),
+      (name) => products.find((p) => p.name === name)?.title ?? name,
+    );
   }
 
   async prices(couponCode?: string): Promise<PricesResponse> {
-    const [products, plans, coupon] = await Promise.all([
+    const [products, plans, choice] = await Promise.all([
       this.catalog.products(),
       this.catalog.plans(),
       this.couponFor(couponCode),
@@ -74,7 +107,13 @@ export class CatalogService {
       if (!isProductName(product.name)) continue;
       const own: Product['plans'] = {};
       for (const plan of plans.filter((p) => p.product === product.name))
-        own[plan.period] = this.toPlan(plan, product, coupon, byId);
+        own[plan.period] = this.toPlan(
+          plan,
+          product,
+          choice.chosen,
+          this.refusal(choice, plan, products),
+          byId,
+        );
       result.push({
         name: product.name,
         access_level: ACCESS_LEVELS[product.name],
@@ -89,6 +128,7 @@ export class CatalogService {
     plan: PlanRecord,
     product: ProductRecord,
     coupon: CouponRecord | null,
+    refusal: CouponRefusal | null,
     byId: Map<string, PlanRecord>,
   ): Plan {
     const price = cyclePrice(plan, coupon);
@@ -100,6 +140,7 @@ export class CatalogService {
       monthly_price: dollars(price.monthlyCents),
       original_price: dollars(plan.originalPriceCents),
       coupon: price.applied && coupon ? planCoupon(coupon) : null,
+      coupon_refusal: refusal,
       seats_plan: seats ? { id: seats.id, monthly_price: dollars(seats.monthlyPriceCents) } : null,
     };
   }
@@ -117,18 +158,21 @@ export class CatalogService {
   /**
    * The price of a product's plan for a period, with extra seats (team) and the coupon; null
    * for something that cannot be bought (free, or a plan missing from the catalog).
+   * `redemptionHeld`: see chooseCoupon.
    */
   async quote(
     productName: ProductName,
     period: PayablePeriod,
     extraSlots: number,
     couponCode: string | null | undefined,
+    redemptionHeld = false,
   ): Promise<Quote | null> {
-    const [products, plans, coupon] = await Promise.all([
+    const [products, plans, choice] = await Promise.all([
       this.catalog.products(),
       this.catalog.plans(),
-      this.couponFor(couponCode),
+      this.couponFor(couponCode, redemptionHeld),
     ]);
+    const coupon = choice.chosen;
     const product = products.find((p) => p.name === productName);
     const plan = plans.find((p) => p.product === productName && p.period === period);
     if (!product || !plan || !plan.purchasable || productName === 'free') return null;
@@ -144,12 +188,17 @@ export class CatalogService {
       seatsPlan,
       extraSlots: slots,
       coupon: price.applied ? coupon : null,
+      couponRefusal: this.refusal(choice, plan, products),
       amountCents: price.totalCents + seatsCents,
       amountOriginalCents: price.originalTotalCents + seatsCents,
     };
   }
 
-  /** A plan's first-cycle price by our plan id, with extra seats and the coupon (gateways). */
+  /**
+   * A plan's first-cycle price by our plan id, with extra seats and the coupon (gateways). The
+   * checkout names a coupon only after holding one of its redemptions: its limit is not
+   * counted again here.
+   */
   async quoteForPlan(
     planId: string,
     extraSlots: number,
@@ -158,6 +207,6 @@ export class CatalogService {
     const found = await this.planById(planId);
     if (!found || !isProductName(found.plan.product) || found.plan.period === 'quarterly')
       return null;
-    return this.quote(found.plan.product, found.plan.period, extraSlots, couponCode);
+    return this.quote(found.plan.product, found.plan.period, extraSlots, couponCode, true);
   }
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ACCESS_LEVELS,
   billingMessages,
+  couponRefusalMessage,
   PENDING_PAYMENT_TTL_MS,
   twoFactorMessages,
   type CancelSubscriptionRequest,
@@ -24,6 +25,7 @@ import type { Clock } from '../../../common/clock.js';
 import { CommonException } from '../../../common/errors/common.exception.js';
 import { CAPTCHA_VERIFIER, CLOCK } from '../../../common/tokens.js';
 import { type CaptchaVerifier, type ClientContext, TwoFactorService } from '../../auth/index.js';
+import { CouponRedemptionsRepository } from '../../coupons/index.js';
 import { CustomersRepository } from '../../customers/index.js';
 import { PlanAccess, type PlanAccessInfo } from '../access/plan-access.js';
 import { BillingException, BillingErrorCode } from '../billing.exception.js';
@@ -105,6 +107,7 @@ export class CheckoutService {
     private readonly ledger: BillingLedger,
     private readonly customers: CustomersRepository,
     private readonly twoFactor: TwoFactorService,
+    private readonly redemptions: CouponRedemptionsRepository,
     @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
     @Inject(CARD_GATEWAY) private readonly card: CardGateway,
     @Inject(WALLET_GATEWAY) private readonly wallet: WalletGateway,
@@ -172,10 +175,17 @@ export class CheckoutService {
     period: PayablePeriod,
     extraSlots: number | undefined,
     coupon: string | undefined,
+    redemptionHeld = false,
   ): Promise<Quote> {
     if (product !== 'team' && (extraSlots ?? 0) > 0)
       throw CommonException.validation({ extraSlots: billingMessages.notUpgrade });
-    const quote = await this.catalog.quote(product, period, extraSlots ?? 0, coupon);
+    const quote = await this.catalog.quote(
+      product,
+      period,
+      extraSlots ?? 0,
+      coupon,
+      redemptionHeld,
+    );
     if (!quote) throw BillingException.invalidPlan();
     return quote;
   }
@@ -287,11 +297,13 @@ export class CheckoutService {
     let periodEnd = new Date(now);
     periodEnd.setUTCMonth(periodEnd.getUTCMonth() + quote.plan.months);
     let coupon = quote.coupon?.code ?? null;
+    let couponRefusal = quote.couponRefusal;
     if (this.isLive(info) && row && info.plan) {
       if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
       const timing = this.timingOf(row, info.plan, quote);
       if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
       coupon = null;
+      couponRefusal = null;
       if (timing === 'now') {
         const preview = await this.gateway(kind).previewChange({
           customerRef: (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '',
@@ -312,6 +324,7 @@ export class CheckoutService {
         amount,
         extraSlots: quote.extraSlots,
         coupon,
+        couponRefusal,
         amountOriginal: quote.amountOriginalCents,
       },
       details: {
@@ -342,17 +355,27 @@ export class CheckoutService {
     client: ClientContext,
   ): Promise<CheckoutOutcome<PayResponse>> {
     const customer = await this.customer(customerId);
-    const quote = await this.quoteOrRefuse(body.product, body.plan, body.extraSlots, body.coupon);
-    const gateway = this.gateway(kind);
-    const source = 'source' in body ? body.source : null;
     // An attempt a crash or a lost answer left open: what the gateway made of it comes first.
     let attempt = await this.attempts.openOf(customerId);
+    // Its coupon's last redemption may be the one it holds: the price keeps the coupon (the
+    // hold below refuses it if the attempt held none).
+    const quote = await this.quoteOrRefuse(
+      body.product,
+      body.plan,
+      body.extraSlots,
+      body.coupon,
+      attempt !== null &&
+        attempt.couponCode !== null &&
+        attempt.couponCode.toLowerCase() === body.coupon?.trim().toLowerCase(),
+    );
+    const gateway = this.gateway(kind);
+    const source = 'source' in body ? body.source : null;
     if (attempt) {
       const reconciled = await this.attempts.reconcile(attempt);
       if (reconciled.outcome !== 'nothing') attempt = null;
       else if (!this.samePurchase(attempt, gateway.name, quote) || attempt.source !== source) {
         // The gateway holds nothing of it and this is another payment: it ends here.
-        await this.attempts.abandon(attempt.id);
+        await this.attempts.abandon(attempt);
         attempt = null;
       }
     }
@@ -390,8 +413,13 @@ export class CheckoutService {
           : billingMessages.notUpgrade,
       );
     }
+    // No other payment of the customer's is under way: what an abandoned one held is free
+    // again. A resumed attempt keeps its own (the gateway may already have applied it).
+    await this.redemptions.releaseHeld(customerId, attempt?.idempotencyKey ?? null);
     if (body.payment !== undefined && body.payment !== quote.amountCents)
-      throw BillingException.priceChanged(quote.amountCents);
+      throw quote.couponRefusal
+        ? BillingException.couponRefused(quote.couponRefusal.message, quote.amountCents)
+        : BillingException.priceChanged(quote.amountCents);
 
     const factor = await this.secondFactor(
       customer,
@@ -413,6 +441,7 @@ export class CheckoutService {
       couponCode: quote.coupon?.code ?? null,
       source,
     });
+    await this.holdCoupon(attempt, quote);
     const result = await this.subscribe(attempt, gateway, customer, body, kind);
     await this.applyResult(result);
     await this.attempts.succeeded(
@@ -420,6 +449,8 @@ export class CheckoutService {
       result.subscription.externalId,
       result.invoice?.externalId ?? null,
     );
+    // Paid: the coupon is redeemed. Waiting for 3-D Secure: it stays held until handle3ds.
+    if (!result.action) await this.redemptions.redeemFor(attempt.idempotencyKey);
     if (result.action) {
       return {
         response: {
@@ -483,9 +514,30 @@ export class CheckoutService {
         idempotencyKey: attempt.idempotencyKey,
       });
     } catch (error) {
-      if (error instanceof PaymentDeclinedError) await this.attempts.failed(attempt.id);
+      if (error instanceof PaymentDeclinedError) await this.attempts.failed(attempt);
       throw this.declined(error, kind);
     }
+  }
+
+  /**
+   * Takes one redemption of the attempt's coupon before the gateway charges it (a resumed
+   * attempt finds its own held under its key). Another payment
+   * took the last one meanwhile: nothing is charged, and the answer says so with the price
+   * without the coupon (409, as a changed price).
+   */
+  private async holdCoupon(attempt: PaymentAttempt, quote: Quote): Promise<void> {
+    if (!attempt.couponCode) return;
+    const held = await this.redemptions.hold(
+      attempt.couponCode,
+      attempt.customerId,
+      attempt.idempotencyKey,
+      this.clock.now(),
+    );
+    if (held === 'refused')
+      throw BillingException.couponRefused(
+        couponRefusalMessage(attempt.couponCode, { reason: 'used-up' }),
+        quote.amountOriginalCents,
+      );
   }
 
   /** A gateway's refusal in the catalogue: the decline as given (402), the wallet's text. */
@@ -514,6 +566,7 @@ export class CheckoutService {
         await this.ledger.applySnapshot(snapshot);
       }
       await this.subscriptions.resolvePendingPayment(pending.id);
+      await this.redemptions.redeemHeld(customerId);
       const invoiceExternalId = await this.subscriptions.latestInvoiceExternalId(customerId);
       return {
         ...(plan
@@ -531,10 +584,17 @@ export class CheckoutService {
       };
     }
     // Failed at the gateway: the pending payment ends. Still waiting (the browser gave up): it
-    // stays, so the customer can resume it.
-    if (payment.status === 'failed') await this.subscriptions.resolvePendingPayment(pending.id);
+    // stays, so the customer can resume it. Either way the answer says what happened.
+    if (payment.status === 'failed') {
+      await this.subscriptions.resolvePendingPayment(pending.id);
+      await this.redemptions.releaseHeld(customerId);
+    }
     throw BillingException.declined(
-      payment.error ?? body.error ?? billingMessages.unknownServerError3ds,
+      payment.error ??
+        body.error ??
+        (payment.status === 'requires_action'
+          ? billingMessages.threeDsIncomplete
+          : billingMessages.paymentNotCompleted),
     );
   }
 

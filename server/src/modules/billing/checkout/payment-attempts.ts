@@ -10,6 +10,7 @@ import {
   type GatewayName,
   type WalletGateway,
 } from '../gateways/gateway.port.js';
+import { CouponRedemptionsRepository } from '../../coupons/index.js';
 import { BillingLedger } from '../subscriptions/billing-ledger.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { PaymentAttemptsRepository, type PaymentAttempt } from './payment-attempts.repository.js';
@@ -34,6 +35,7 @@ export class PaymentAttempts {
     private readonly attempts: PaymentAttemptsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly ledger: BillingLedger,
+    private readonly redemptions: CouponRedemptionsRepository,
     @Inject(CARD_GATEWAY) private readonly card: CardGateway,
     @Inject(WALLET_GATEWAY) private readonly wallet: WalletGateway,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -75,16 +77,20 @@ export class PaymentAttempts {
     );
   }
 
-  failed(id: string) {
-    return this.attempts.finish(id, 'failed', {}, true);
+  /** The gateway refused it: nothing was charged, so a coupon it held is free again. */
+  async failed(attempt: PaymentAttempt): Promise<void> {
+    await this.attempts.finish(attempt.id, 'failed', {}, true);
+    await this.redemptions.releaseFor(attempt.idempotencyKey);
   }
 
   markAnswered(id: string) {
     return this.attempts.markAnswered(id);
   }
 
-  abandon(id: string) {
-    return this.attempts.finish(id, 'abandoned');
+  /** The gateway holds nothing of it and it will not go on: a coupon it held is free again. */
+  async abandon(attempt: PaymentAttempt): Promise<void> {
+    await this.attempts.finish(attempt.id, 'abandoned');
+    await this.redemptions.releaseFor(attempt.idempotencyKey);
   }
 
   private gatewayNamed(name: GatewayName): CardGateway | WalletGateway | null {
@@ -102,7 +108,7 @@ export class PaymentAttempts {
   async reconcile(attempt: PaymentAttempt): Promise<Reconciled> {
     const gateway = this.gatewayNamed(attempt.gateway);
     if (!gateway) {
-      await this.attempts.finish(attempt.id, 'abandoned');
+      await this.abandon(attempt);
       return { outcome: 'abandoned' };
     }
     const stored = await this.subscriptions.customerRef(attempt.customerId, gateway.name);
@@ -142,6 +148,10 @@ export class PaymentAttempts {
       subscriptionExternalId: keep.subscription.externalId,
       invoiceExternalId: keep.invoice?.externalId ?? null,
     });
+    // The payment was made: a coupon it held is redeemed (3-D Secure still waiting keeps it
+    // held until handle3ds).
+    if (keep.subscription.status !== 'incomplete')
+      await this.redemptions.redeemFor(attempt.idempotencyKey);
     this.logger.info(
       {
         customerId: attempt.customerId,

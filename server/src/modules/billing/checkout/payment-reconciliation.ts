@@ -37,7 +37,7 @@ export class PaymentReconciliation implements OnApplicationBootstrap {
           const attempt = await this.attempts.openOf(customerId);
           if (!attempt) return null;
           const reconciled = await this.attempts.reconcile(attempt);
-          if (reconciled.outcome === 'nothing') await this.attempts.abandon(attempt.id);
+          if (reconciled.outcome === 'nothing') await this.attempts.abandon(attempt);
           return reconciled.outcome === 'adopted' ? 'adopted' : 'abandoned';
         },
       );

@@ -1,6 +1,7 @@
 import { TEAM_INCLUDED_SEATS, TEAM_MAX_EXTRA_SEATS } from '@animata/contracts';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import type { CheckoutLoaderData } from '../../../utils/checkout.server.js';
+import { CouponRefusalNote } from '../coupon-refusal-note.js';
 import { formatCents, formatDate } from './money.js';
 
 const PERIOD_LABEL = { monthly: 'Monthly', annual: 'Annual' } as const;
@@ -99,6 +100,14 @@ export function OrderSummary({
           <dt>{target.kind === 'upgrade' ? 'Due now (prorated)' : 'Due now'}</dt>
           <dd data-testid="amount-due">{formatCents(preview.payment.amount)}</dd>
         </div>
+        {preview.payment.couponRefusal ? (
+          <div className="order-summary__coupon">
+            <dt>Coupon</dt>
+            <dd>
+              <CouponRefusalNote refusal={preview.payment.couponRefusal} />
+            </dd>
+          </div>
+        ) : null}
         {preview.details.period_end ? (
           <div>
             <dt>Renews on</dt>

@@ -343,7 +343,11 @@ export class StripeCardGateway implements CardGateway {
         return {
           status: 'failed',
           subscriptionExternalId,
-          error: intent.last_payment_error?.message ?? billingMessages.declined,
+          // No error of the card's own: say what became of the payment (the service has a
+          // general text for the rest).
+          error:
+            intent.last_payment_error?.message ??
+            (intent.status === 'canceled' ? billingMessages.paymentCanceled : null),
         };
     }
   }
