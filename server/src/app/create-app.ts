@@ -14,7 +14,7 @@ import {
 } from '@animata/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
@@ -22,6 +22,7 @@ import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
 import { publicOrigin } from '../common/http/public-origin.js';
+import { RedactingLogController } from '../common/http/request-log.js';
 import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
@@ -114,7 +115,7 @@ export async function startApp(
         ? {}
         : {
             loggerInstance: logger,
-            logController: new LogController({ disableRequestLogging: isProbe }),
+            logController: new RedactingLogController({ disableRequestLogging: isProbe }),
           }),
       bodyLimit: config.bodyLimitBytes,
       // The in-process BFF calls come from loopback with the visitor's address in X-Forwarded-For.

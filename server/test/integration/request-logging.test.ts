@@ -59,4 +59,34 @@ describe('request logging (LOG_LEVEL=info)', () => {
     assert.deepEqual(incoming, ['/api/animata/nothing-here']);
     assert.equal(lines.filter((line) => line.msg === 'request completed').length, 1);
   });
+
+  it('writes no token, code, secret, password or key of a query into the log', async () => {
+    lines.length = 0;
+    const secrets = [
+      't0k3n-of-a-reset',
+      'c0de-of-a-sign-in',
+      'secr3t-of-a-client',
+      'passw0rd-typed',
+    ];
+    for (const path of [
+      `/auth/reset-password?token=${secrets[0]}`,
+      `/api/animata/nothing?code=${secrets[1]}&client_secret=${secrets[2]}`,
+      `/api/animata/nothing?Password=${secrets[3]}&tfa_token=${secrets[0]}`,
+      `/api/dev/outbox?key=${secrets[2]}`,
+    ]) {
+      await (await fetch(`${app.url}${path}`)).arrayBuffer();
+    }
+    const logged = lines.map((line) => JSON.stringify(line)).join('\n');
+    assert.match(logged, /incoming request/);
+    for (const secret of secrets) assert.ok(!logged.includes(secret), `${secret} in:\n${logged}`);
+    const urls = lines
+      .filter((line) => line.msg === 'incoming request')
+      .map((line) => (line.req as { url: string }).url);
+    assert.deepEqual(urls, [
+      '/auth/reset-password?token=[redacted]',
+      '/api/animata/nothing?code=[redacted]&client_secret=[redacted]',
+      '/api/animata/nothing?Password=[redacted]&tfa_token=[redacted]',
+      '/api/dev/outbox?key=[redacted]',
+    ]);
+  });
 });
