@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
   });
 
+  it('serves the metrics on 127.0.0.1:9464 unless told otherwise, on any free port in tests', () => {
+    const config = loadConfig({});
+    assert.deepEqual([config.metricsHost, config.metricsPort], ['127.0.0.1', 9464]);
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).metricsPort, 0);
+    const chosen = loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9100' });
+    assert.deepEqual([chosen.metricsHost, chosen.metricsPort], ['0.0.0.0', 9100]);
+  });
+
   it('gives the dev outbox a random key at each start, or DEV_OUTBOX_KEY; none in production', () => {
     const first = loadConfig({}).devOutboxKey;
     assert.match(first ?? '', /^[A-Za-z0-9_-]{32}$/);

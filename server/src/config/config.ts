@@ -10,6 +10,9 @@ export interface AppConfig {
   /** 127.0.0.1 unless HOST says otherwise; 0.0.0.0 in production (a container, a load balancer). */
   host: string;
   port: number;
+  /** The Prometheus scrape's own address (METRICS_HOST, METRICS_PORT): never the public port. */
+  metricsHost: string;
+  metricsPort: number;
   /** The public origin of this site, used for links in mail and for same-origin checks. */
   publicUrl: string;
   /** False when PUBLIC_URL was not set and publicUrl is only the local default. */
@@ -226,6 +229,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     env: appEnv,
     host,
     port,
+    metricsHost: text('METRICS_HOST') ?? '127.0.0.1',
+    // Tests boot many apps at once: each gets a free port unless one is asked for.
+    metricsPort: integer('METRICS_PORT', appEnv === 'test' ? 0 : 9464, 0, 65535),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     publicUrlExplicit: text('PUBLIC_URL') !== null,
     dataDir,
