@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config);
   const started = await startApp(config, logger);
-  logger.info({ url: started.url, publicUrl: config.publicUrl }, 'Animata is listening');
+  logger.info(
+    { url: started.url, metricsUrl: started.metricsUrl, publicUrl: config.publicUrl },
+    'Animata is listening',
+  );
   process.stdout.write(`\nAnimata is running at ${config.publicUrl}\n`);
   // Only the console shows the outbox's key (not the log): whoever can read it runs this process.
   if (config.devOutboxKey !== null && config.smtpUrl === null) {
