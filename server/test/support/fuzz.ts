@@ -29,12 +29,15 @@ export const FUZZ_RATE_LIMITS: Record<string, string> = {
 /** null, a NUL and lone surrogates: what every field of every call is sent in turn (issue 28). */
 export const HOSTILE_VALUES: readonly unknown[] = [null, 'a\u0000b', '\uD800', 'x\uDFFFy'];
 
+/** A class: a controller or a DTO. */
+export type Constructor = abstract new (...args: never[]) => unknown;
+
 /** One route of the BFF and the DTO classes its body and query are validated with. */
 export interface RouteInput {
   method: string;
   path: string;
-  body: Function | null;
-  query: Function | null;
+  body: Constructor | null;
+  query: Constructor | null;
 }
 
 const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'];
@@ -48,7 +51,7 @@ export function routeInputs(app: INestApplication): RouteInput[] {
   const found: RouteInput[] = [];
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Function | null;
+      const controller = wrapper.metatype as Constructor | null;
       if (!controller) continue;
       const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '/');
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
@@ -58,12 +61,12 @@ export function routeInputs(app: INestApplication): RouteInput[] {
         const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (method === undefined || paths === undefined) continue;
         const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, name) ??
-          []) as Function[];
+          []) as Constructor[];
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
           string,
           { index: number; data?: unknown }
         >;
-        const classOf = (kind: RouteParamtypes): Function | null => {
+        const classOf = (kind: RouteParamtypes): Constructor | null => {
           const arg = Object.entries(args).find(
             ([key, value]) => key.split(':')[0] === String(kind) && value.data === undefined,
           );
@@ -89,7 +92,7 @@ export function routeInputs(app: INestApplication): RouteInput[] {
  * allowed value, a number within bounds, a string…): the background against which one field
  * at a time gets a hostile value, so that the others pass and the call reaches its service.
  */
-export function sampleOf(type: Function): Record<string, unknown> {
+export function sampleOf(type: Constructor): Record<string, unknown> {
   const sample: Record<string, unknown> = {};
   const metadata = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
   for (const property of new Set(metadata.map((item) => item.propertyName))) {
@@ -128,7 +131,7 @@ export function encodeRawComponent(text: string): string {
 }
 
 /** The fields of a DTO class with a fixed set of values (@IsIn), and those values. */
-export function choicesOf(type: Function): Record<string, unknown[]> {
+export function choicesOf(type: Constructor): Record<string, unknown[]> {
   const choices: Record<string, unknown[]> = {};
   for (const item of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {
     if (item.name === 'isIn' && Array.isArray(item.constraints[0]))
@@ -142,7 +145,7 @@ export function choicesOf(type: Function): Record<string, unknown[]> {
  * fields, alone, and beside each choice of each field that has a fixed set of values (an
  * `action` decides which other fields are read: `{"action":"step","step":null}`).
  */
-export function hostileBodies(type: Function): Array<Record<string, unknown>> {
+export function hostileBodies(type: Constructor): Array<Record<string, unknown>> {
   const sample = sampleOf(type);
   const choices = Object.entries(choicesOf(type));
   const bodies: Array<Record<string, unknown>> = [];

@@ -24,9 +24,12 @@ const IS_OPTIONAL = 'isOptional';
  */
 const NULL_STAND_IN = Symbol('null');
 
+/** A class, as class-validator keys its metadata. */
+type Constructor = abstract new (...args: never[]) => unknown;
+
 /** The properties of a DTO class marked @IsOptional, per class (metadata never changes). */
-const optionalProperties = new Map<Function, ReadonlySet<string>>();
-function optionalPropertiesOf(type: Function): ReadonlySet<string> {
+const optionalProperties = new Map<Constructor, ReadonlySet<string>>();
+function optionalPropertiesOf(type: Constructor): ReadonlySet<string> {
   let found = optionalProperties.get(type);
   if (!found) {
     found = new Set(
@@ -52,7 +55,9 @@ function standInForOptionalNulls(value: unknown, seen = new Set<object>()): () =
   const visit = (item: unknown) => {
     if (item === null || typeof item !== 'object' || seen.has(item)) return;
     seen.add(item);
-    const optional = Array.isArray(item) ? null : optionalPropertiesOf(item.constructor);
+    const optional = Array.isArray(item)
+      ? null
+      : optionalPropertiesOf(item.constructor as Constructor);
     for (const [key, child] of Object.entries(item)) {
       if (child === null && optional?.has(key)) {
         const record = item as Record<string, unknown>;
