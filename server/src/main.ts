@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { outboxPageAddress } from '@animata/contracts';
 import { createLogger } from './common/logger.js';
 import { startApp } from './app/create-app.js';
 import {
@@ -12,8 +13,17 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config);
   const started = await startApp(config, logger);
-  logger.info({ url: started.url, publicUrl: config.publicUrl }, 'Animata is listening');
+  logger.info(
+    { url: started.url, metricsUrl: started.metricsUrl, publicUrl: config.publicUrl },
+    'Animata is listening',
+  );
   process.stdout.write(`\nAnimata is running at ${config.publicUrl}\n`);
+  // Only the console shows the outbox's key (not the log): whoever can read it runs this process.
+  if (config.devOutboxKey !== null && config.smtpUrl === null) {
+    process.stdout.write(
+      `Mail outbox: ${config.publicUrl}${outboxPageAddress(config.devOutboxKey)}\n`,
+    );
+  }
   if (started.demo) {
     process.stdout.write(
       `\nA demo customer was created (shown only this once):\n  e-mail:   ${started.demo.email}\n  password: ${started.demo.password}\n\n`,

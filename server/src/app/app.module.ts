@@ -12,7 +12,6 @@ import { HealthModule } from '../modules/health/index.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../modules/mail/index.js';
 import { MaintenanceModule } from '../modules/maintenance/index.js';
-import { MetricsController } from '../modules/metrics/index.js';
 import {
   ProjectFilesModule,
   ProjectsModule,
@@ -48,7 +47,6 @@ export class AppModule {
         ProjectsModule,
         ProjectFilesModule,
       ],
-      controllers: [MetricsController],
     };
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '@animata/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
@@ -22,6 +22,7 @@ import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
 import { publicOrigin } from '../common/http/public-origin.js';
+import { RedactingLogController } from '../common/http/request-log.js';
 import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
@@ -29,6 +30,7 @@ import { HealthService } from '../modules/health/index.js';
 import { ProjectsService } from '../modules/projects/index.js';
 import { isWebhookPath, registerWebhookBodies } from '../modules/billing/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
+import { startMetricsServer } from '../modules/metrics/index.js';
 import { registerRemix } from '../web/remix-bridge.js';
 import { AppModule } from './app.module.js';
 import { httpBff, inProcessBff } from './in-process-bff.js';
@@ -40,6 +42,8 @@ export interface StartedApp {
   runtime: Runtime;
   /** Where it listens, e.g. http://127.0.0.1:3000. */
   url: string;
+  /** Where Prometheus scrapes, on its own port, e.g. http://127.0.0.1:9464/metrics. */
+  metricsUrl: string;
   demo: DemoCredentials | null;
   /** Stops taking work, finishes in-flight requests and jobs, then closes everything. */
   close(): Promise<void>;
@@ -47,8 +51,8 @@ export interface StartedApp {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Load balancer and Prometheus probes: answered and measured, but not written to the log. */
-const PROBE_PATHS = new Set<string>([apiPaths.health, apiPaths.healthReady, apiPaths.metrics]);
+/** Load balancer probes: answered and measured, but not written to the log. */
+const PROBE_PATHS = new Set<string>([apiPaths.health, apiPaths.healthReady]);
 function isProbe(request: { url?: string }): boolean {
   const url = request.url ?? '';
   const query = url.indexOf('?');
@@ -114,7 +118,7 @@ export async function startApp(
         ? {}
         : {
             loggerInstance: logger,
-            logController: new LogController({ disableRequestLogging: isProbe }),
+            logController: new RedactingLogController({ disableRequestLogging: isProbe }),
           }),
       bodyLimit: config.bodyLimitBytes,
       // The in-process BFF calls come from loopback with the visitor's address in X-Forwarded-For.
@@ -199,17 +203,26 @@ export async function startApp(
     const address = fastify.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    let metricsServer;
+    try {
+      metricsServer = await startMetricsServer(metrics, config.metricsHost, config.metricsPort);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
 
     let closing: Promise<void> | null = null;
     const close = () => {
       closing ??= (async () => {
         app.get(HealthService).markShuttingDown();
         await app.close();
+        // Scraped until the end: the last figures of a stop are worth having.
+        await metricsServer.close();
         await runtime.close();
       })();
       return closing;
     };
-    return { app, runtime, url, demo, close };
+    return { app, runtime, url, metricsUrl: metricsServer.url, demo, close };
   } catch (error) {
     await runtime.close();
     throw error;

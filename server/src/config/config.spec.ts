@@ -13,6 +13,40 @@ describe('loadConfig', () => {
     assert.equal(config.runWorkers, true);
   });
 
+  it('listens on this machine only in development, on every address in production', () => {
+    assert.equal(loadConfig({}).host, '127.0.0.1');
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).host, '127.0.0.1');
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://animata.example' };
+    assert.equal(loadConfig(production).host, '0.0.0.0');
+    assert.equal(loadConfig({ ...production, HOST: '10.0.0.5' }).host, '10.0.0.5');
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+  });
+
+  it('serves the metrics on 127.0.0.1:9464 unless told otherwise, on any free port in tests', () => {
+    const config = loadConfig({});
+    assert.deepEqual([config.metricsHost, config.metricsPort], ['127.0.0.1', 9464]);
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).metricsPort, 0);
+    const chosen = loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9100' });
+    assert.deepEqual([chosen.metricsHost, chosen.metricsPort], ['0.0.0.0', 9100]);
+  });
+
+  it('gives the dev outbox a random key at each start, or DEV_OUTBOX_KEY; none in production', () => {
+    const first = loadConfig({}).devOutboxKey;
+    assert.match(first ?? '', /^[A-Za-z0-9_-]{32}$/);
+    assert.notEqual(loadConfig({}).devOutboxKey, first);
+    const key = 'a-developer-chose-this-key';
+    assert.equal(loadConfig({ DEV_OUTBOX_KEY: key }).devOutboxKey, key);
+    assert.equal(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', DEV_OUTBOX_KEY: key })
+        .devOutboxKey,
+      null,
+    );
+    assert.throws(
+      () => loadConfig({ DEV_OUTBOX_KEY: 'short' }),
+      /DEV_OUTBOX_KEY must be at least 16 characters long\./,
+    );
+  });
+
   it('switches to real services when their variables are set', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/animata',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -6,8 +7,12 @@ import path from 'node:path';
  */
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
+  /** 127.0.0.1 unless HOST says otherwise; 0.0.0.0 in production (a container, a load balancer). */
   host: string;
   port: number;
+  /** The Prometheus scrape's own address (METRICS_HOST, METRICS_PORT): never the public port. */
+  metricsHost: string;
+  metricsPort: number;
   /** The public origin of this site, used for links in mail and for same-origin checks. */
   publicUrl: string;
   /** False when PUBLIC_URL was not set and publicUrl is only the local default. */
@@ -20,6 +25,11 @@ export interface AppConfig {
   redisPrefix: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The key the dev outbox asks for (DEV_OUTBOX_KEY, else random at each start); null in
+   * production, where there is no outbox to read.
+   */
+  devOutboxKey: string | null;
   storageDir: string;
   /** S3 (or S3-compatible) file storage instead of storageDir; null when S3_BUCKET is not set. */
   s3: S3Config | null;
@@ -202,7 +212,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   ) as AppConfig['env'];
 
   const port = integer('PORT', 3000, 0, 65535);
-  const host = text('HOST') ?? '0.0.0.0';
+  // Development listens on this machine only: what it serves (the dev outbox, a demo account
+  // whose password is on the console) is for its developer. Production serves everyone.
+  const host = text('HOST') ?? (appEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const outboxKey = text('DEV_OUTBOX_KEY');
+  if (outboxKey !== null && outboxKey.length < 16)
+    problems.push('DEV_OUTBOX_KEY must be at least 16 characters long.');
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`;
   const dataDir = path.resolve(root, text('DATA_DIR') ?? '.data');
   const rawLevel = text('LOG_LEVEL') ?? (appEnv === 'test' ? 'silent' : 'info');
@@ -214,6 +229,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     env: appEnv,
     host,
     port,
+    metricsHost: text('METRICS_HOST') ?? '127.0.0.1',
+    // Tests boot many apps at once: each gets a free port unless one is asked for.
+    metricsPort: integer('METRICS_PORT', appEnv === 'test' ? 0 : 9464, 0, 65535),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     publicUrlExplicit: text('PUBLIC_URL') !== null,
     dataDir,
@@ -223,6 +241,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: text('REDIS_PREFIX') ?? 'animata',
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text('MAIL_FROM') ?? 'Animata <no-reply@animata.local>',
+    devOutboxKey:
+      appEnv === 'production' ? null : (outboxKey ?? randomBytes(24).toString('base64url')),
     storageDir: path.resolve(root, text('STORAGE_DIR') ?? path.join(dataDir, 'files')),
     logLevel: ((LOG_LEVELS as readonly string[]).includes(rawLevel)
       ? rawLevel

@@ -76,6 +76,7 @@ export async function registerRemix(
       // while Remix reads it, so the page answers 413 with its form (web readForm).
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > options.bodyLimitBytes) {
+        drainRefusedBody(request, reply, options, 0);
         return reply.status(413).type('text/plain').send(ownMessages.payloadTooLarge);
       }
       const webRequest = toWebRequest(request, reply, options);
@@ -139,26 +140,75 @@ function toWebRequest(
     signal: controller.signal,
   };
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
-    const limited = (request.body as Readable).pipe(limitBytes(bodyLimitOf(request, options)));
+    const source = request.body as Readable;
+    const limited = source.pipe(
+      limitBytes(bodyLimitOf(request, options), (seen) => {
+        source.unpipe(limited);
+        drainRefusedBody(request, reply, options, seen);
+      }),
+    );
     init.body = Readable.toWeb(limited) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
   return new Request(url, init);
 }
 
-/** The pass-through parser bypasses Fastify's body limit, so Remix posts get one here. */
-function limitBytes(limit: number): Transform {
+/**
+ * The pass-through parser bypasses Fastify's body limit, so Remix posts get one here. Past it,
+ * `onRefused` gets the bytes read so far and the stream fails (the page answers 413).
+ */
+function limitBytes(limit: number, onRefused: (seen: number) => void): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
       if (seen > limit) {
+        onRefused(seen);
         callback(
           Object.assign(new Error(ownMessages.payloadTooLarge), { code: BODY_TOO_LARGE_CODE }),
         );
       } else callback(null, chunk);
     },
   });
+}
+
+/**
+ * After a body is refused unread (or cut), the rest of it is still on the connection: left
+ * there, the next request on that keep-alive connection would never be read, and a browser's
+ * next click would hang. So the rest is read and dropped, up to twice the body limit; a body
+ * larger than that is not worth reading, and its connection is closed after the answer instead
+ * (`Connection: close`).
+ */
+function drainRefusedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: RemixBridgeOptions,
+  seen: number,
+): void {
+  const bound = 2 * options.bodyLimitBytes;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  let drained = seen;
+  const closeAfterAnswer = () => {
+    const response = reply.raw;
+    if (!response.headersSent) response.setHeader('connection', 'close');
+    if (response.writableFinished) request.raw.destroy();
+    else response.once('finish', () => request.raw.destroy());
+  };
+  if (declared > bound) {
+    closeAfterAnswer();
+    return;
+  }
+  const source = request.raw;
+  const drop = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > bound) {
+      source.off('data', drop);
+      source.pause();
+      closeAfterAnswer();
+    }
+  };
+  source.on('data', drop);
+  source.resume();
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {

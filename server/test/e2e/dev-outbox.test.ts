@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { outboxPageAddress } from '@animata/contracts';
 import { JOB_QUEUE } from '../../src/common/tokens.js';
 import type { JobQueue } from '../../src/jobs/job-queue.port.js';
 import { MailService } from '../../src/modules/mail/mail.service.js';
@@ -35,15 +36,18 @@ const formPost = (body: string, cookie?: string): RequestInit => ({
 describe('dev outbox page (/dev/outbox), without JavaScript', () => {
   let app: TestApp;
 
+  let page: string;
+
   before(async () => {
     app = await startTestApp();
+    page = outboxPageAddress(app.config.devOutboxKey!);
   });
   after(async () => {
     await app?.stop();
   });
 
   it('shows the empty state before any mail', async () => {
-    const response = await fetch(`${app.url}/dev/outbox`);
+    const response = await fetch(`${app.url}${page}`);
     assert.equal(response.status, 200);
     const html = await response.text();
     assert.match(html, /<h1[^>]*>Outbox<\/h1>/);
@@ -60,9 +64,9 @@ describe('dev outbox page (/dev/outbox), without JavaScript', () => {
     });
     await sendMail(app, { to: 'fay@example.com', subject: 'Second mail', text: 'Later one' });
 
-    const page = await fetch(`${app.url}/dev/outbox`);
-    assert.equal(page.status, 200);
-    const html = await page.text();
+    const listed = await fetch(`${app.url}${page}`);
+    assert.equal(listed.status, 200);
+    const html = await listed.text();
     assert.match(html, /<h2[^>]*>Verify your e-mail<\/h2>/);
     assert.match(html, /<dd>eve@example\.com<\/dd>/);
     assert.match(
@@ -75,20 +79,22 @@ describe('dev outbox page (/dev/outbox), without JavaScript', () => {
     );
     assert.match(html, /<summary>HTML version<\/summary><iframe[^>]*sandbox=""/);
     assert.ok(html.indexOf('Second mail') < html.indexOf('Verify your e-mail'), 'newest first');
-    assert.match(
-      html,
-      /<form method="post"[^>]*>.*<button type="submit" name="intent" value="clear"[^>]*>Clear outbox<\/button>/s,
-    );
+    // The form posts to the page's address, key included.
+    const action =
+      /<form method="post" action="([^"]+)"[^>]*>.*<button type="submit" name="intent" value="clear"[^>]*>Clear outbox<\/button>/s.exec(
+        html,
+      )?.[1];
+    assert.equal(action?.replace(/&amp;/g, '&'), page);
 
-    const cleared = await fetch(`${app.url}/dev/outbox`, formPost('intent=clear'));
+    const cleared = await fetch(`${app.url}${page}`, formPost('intent=clear'));
     assert.equal(cleared.status, 302);
-    assert.equal(cleared.headers.get('location'), '/dev/outbox');
+    assert.equal(cleared.headers.get('location'), page);
     const cookie = cleared.headers
       .getSetCookie()
       .find((c) => c.startsWith('animata_notification='));
     assert.ok(cookie, 'the redirect carries the notification');
 
-    const after = await fetch(`${app.url}/dev/outbox`, {
+    const after = await fetch(`${app.url}${page}`, {
       headers: { cookie: cookie.split(';')[0]! },
     });
     const afterHtml = await after.text();
@@ -97,6 +103,32 @@ describe('dev outbox page (/dev/outbox), without JavaScript', () => {
     assert.match(afterHtml, /No mail yet/);
     assert.doesNotMatch(afterHtml, /Verify your e-mail/);
     assert.deepEqual(await app.runtime.dataSource.query('SELECT id FROM mail_outbox'), []);
+  });
+
+  it('is the 404 page without the key, with another key or through a proxy, and a clearing post changes nothing', async () => {
+    await sendMail(app, { to: 'gus@example.com', subject: 'Reset your password', text: 'x' });
+    const refused: Array<[string, Record<string, string>]> = [
+      ['/dev/outbox', {}],
+      ['/dev/outbox?key=not-the-key-of-this-start', {}],
+      [page, { 'x-forwarded-for': '203.0.113.9' }],
+      [page, { forwarded: 'for=203.0.113.9' }],
+      [page, { 'x-real-ip': '203.0.113.9' }],
+    ];
+    for (const [address, headers] of refused) {
+      const what = `${address} ${JSON.stringify(headers)}`;
+      const response = await fetch(`${app.url}${address}`, { headers });
+      assert.equal(response.status, 404, what);
+      const html = await response.text();
+      assert.match(html, /Resource could not be found on the server\./, what);
+      assert.doesNotMatch(html, /Reset your password|gus@example\.com/, what);
+      const post = await fetch(`${app.url}${address}`, {
+        ...formPost('intent=clear'),
+        headers: { ...formPost('intent=clear').headers, ...headers },
+      });
+      assert.equal(post.status, 404, what);
+    }
+    const rows: unknown[] = await app.runtime.dataSource.query('SELECT 1 FROM mail_outbox');
+    assert.equal(rows.length, 1);
   });
 });
 

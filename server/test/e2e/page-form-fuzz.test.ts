@@ -275,6 +275,41 @@ describe('fuzzing every page form action (deterministic seed)', () => {
     assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${sent} posts failed`);
   });
 
+  it('answers an empty value, a NUL and lone surrogates in every field of every form with no 5xx', async () => {
+    // A form field cannot be null: an empty value is the nearest a browser sends.
+    const hostileValues = ['', 'a\u0000b', '\uD800'];
+    const intents = VALUES.filter((value) => /^[a-z-]+$/.test(value));
+    const failures: string[] = [];
+    let sent = 0;
+    for (const action of actions) {
+      for (const [index, field] of FIELDS.entries()) {
+        for (const hostile of hostileValues) {
+          // Each field beside one of the intents in turn, so every form's branches get some.
+          const intent = intents[(index + sent) % intents.length]!;
+          const body = encodeRaw([
+            ['intent', intent],
+            [field, hostile],
+          ]);
+          const response = await fetch(`${app.url}${action}`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: {
+              origin: app.url,
+              cookie,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            body,
+          });
+          sent += 1;
+          const text = await response.text();
+          if (response.status >= 500)
+            failures.push(`${response.status} POST ${action} ${body}: ${text.slice(0, 160)}`);
+        }
+      }
+    }
+    assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${sent} posts failed`);
+  });
+
   it('answers a body of another type with 415 and the login form with its notice', async () => {
     const response = await fetch(`${app.url}/auth/login`, {
       method: 'POST',

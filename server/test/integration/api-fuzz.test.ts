@@ -2,8 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { endpoints, fillPath, type AnyEndpoint } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { FUZZ_RATE_LIMITS, seededRandom } from '../support/fuzz.js';
-import { newCustomer, newSessionCookie } from '../support/factories.js';
+import {
+  encodeRawComponent,
+  FUZZ_RATE_LIMITS,
+  HOSTILE_VALUES,
+  hostileBodies,
+  routeInputs,
+  sampleOf,
+  seededRandom,
+} from '../support/fuzz.js';
+import { newCustomer, newProject, newSessionCookie } from '../support/factories.js';
 
 /**
  * Bounded, deterministic fuzzing of every BFF call in the contracts' endpoint table: wrong
@@ -173,7 +181,7 @@ function fuzzMultipart(next: () => number): { body: string; contentType: string 
     const name = pick(['image', 'image', 'payload', 'payload', pick(FIELDS)]);
     if (next() < 0.5) {
       parts.push(
-        `Content-Disposition: form-data; name="${name}"; filename="${pick(['a.png', 'a.svg', '', '../x'])}"\r\n` +
+        `Content-Disposition: form-data; name="${name}"; filename="${pick(['a.png', 'a.svg', '', '../x', 'a\u0000.svg', '\uD800.png'])}"\r\n` +
           `Content-Type: ${pick(FILE_TYPES)}\r\n\r\n${pick(FILE_STARTS)}${pick(STRINGS)}`,
       );
     } else {
@@ -199,6 +207,27 @@ function allEndpoints(): Array<[string, AnyEndpoint]> {
   };
   walk(endpoints, '');
   return found;
+}
+
+/** Whether an API error body is in the catalogue's shape: a request id, and an error or errors. */
+function inCatalogueShape(text: string): boolean {
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  return (
+    parsed !== null &&
+    typeof parsed.requestId === 'string' &&
+    (typeof parsed.error === 'string' ||
+      (typeof parsed.errors === 'object' && parsed.errors !== null))
+  );
+}
+
+/** A value as a query string or a path segment carries it: null is the empty string. */
+function encodedForUrl(value: unknown): string {
+  return value === null ? '' : encodeRawComponent(String(value));
 }
 
 describe('fuzzing every BFF call (deterministic seed)', () => {
@@ -267,18 +296,7 @@ describe('fuzzing every BFF call (deterministic seed)', () => {
         }
         const isApi = path.startsWith('/api/');
         if (isApi && response.status >= 400) {
-          let parsed: Record<string, unknown> | null = null;
-          try {
-            parsed = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            parsed = null;
-          }
-          const shaped =
-            parsed !== null &&
-            typeof parsed.requestId === 'string' &&
-            (typeof parsed.error === 'string' ||
-              (typeof parsed.errors === 'object' && parsed.errors !== null));
-          if (!shaped)
+          if (!inCatalogueShape(text))
             failures.push(
               `${response.status} not in the catalogue shape: ${what} -> ${text.slice(0, 120)}`,
             );
@@ -286,6 +304,61 @@ describe('fuzzing every BFF call (deterministic seed)', () => {
       }
     }
     assert.ok(sent >= 1000, `only ${sent} requests were sent`);
+    assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${sent} requests failed`);
+  });
+
+  it('answers null, a NUL and lone surrogates in every field of every call with a 4xx in the catalogue shape', async () => {
+    // A customer of its own (the other test's calls end their sessions) and a project of theirs,
+    // so that calls on `:id` get past the access check.
+    const customer = await newCustomer(app.runtime.dataSource);
+    const cookie = await newSessionCookie(app, customer.id);
+    const project = await newProject(app.runtime.dataSource, customer.id);
+    const failures: string[] = [];
+    let sent = 0;
+    const send = async (method: string, path: string, body?: Record<string, unknown>) => {
+      const response = await fetch(`${app.url}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: {
+          origin: app.url,
+          cookie,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      sent += 1;
+      const text = await response.text();
+      const what = `${method} ${path.slice(0, 100)} ${body ? JSON.stringify(body).slice(0, 120) : ''}`;
+      if (response.status >= 500 && !(path.startsWith('/api/health') && response.status === 503))
+        failures.push(`${response.status} ${what}`);
+      else if (path.startsWith('/api/') && response.status >= 400 && !inCatalogueShape(text))
+        failures.push(`${response.status} not in the catalogue shape: ${what}`);
+    };
+    const routes = routeInputs(app.app);
+    assert.ok(routes.length >= 50, `only ${routes.length} routes found`);
+    for (const route of routes) {
+      const pathWith = (value: string) =>
+        route.path.replace(/:id\b/g, value).replace(/:\w+/g, value === project.id ? 'x' : value);
+      const path = pathWith(project.id);
+      const body = route.body ? sampleOf(route.body) : undefined;
+      const query = route.query ? sampleOf(route.query) : {};
+      const search = (values: Record<string, unknown>) =>
+        Object.entries(values)
+          .map(([name, value]) => `${name}=${encodedForUrl(value)}`)
+          .join('&');
+      for (const hostile of HOSTILE_VALUES) {
+        if (route.path.includes(':')) {
+          await send(route.method, pathWith(encodedForUrl(hostile)), body);
+        }
+        for (const field of Object.keys(query)) {
+          await send(route.method, `${path}?${search({ ...query, [field]: hostile })}`, body);
+        }
+      }
+      for (const hostile of route.body ? hostileBodies(route.body) : []) {
+        await send(route.method, path, hostile);
+      }
+    }
+    assert.ok(sent >= 500, `only ${sent} requests were sent`);
     assert.deepEqual(failures.slice(0, 20), [], `${failures.length} of ${sent} requests failed`);
   });
 });

@@ -43,11 +43,34 @@ describe('health and API conventions (real PostgreSQL and Redis)', () => {
     });
   });
 
-  it('exposes Prometheus metrics', async () => {
+  it('exposes Prometheus metrics on their own port, on 127.0.0.1', async () => {
     await fetch(`${app.url}/api/health`);
-    const text = await (await fetch(`${app.url}/metrics`)).text();
+    assert.match(app.metricsUrl, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    assert.notEqual(new URL(app.metricsUrl).port, new URL(app.url).port);
+    const response = await fetch(app.metricsUrl);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    const text = await response.text();
     assert.match(text, /http_request_duration_seconds_bucket\{.*route="\/api\/health"/);
     assert.match(text, /process_cpu_user_seconds_total/);
+  });
+
+  it('serves no metrics on the public port: anyone asking gets the catalogue 404', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${app.url}/metrics`, { method });
+      assert.equal(response.status, 404, method);
+      if (method === 'GET') {
+        const text = await response.text();
+        assert.doesNotMatch(text, /process_cpu_user_seconds_total|http_request_duration/);
+        assert.equal(
+          (JSON.parse(text) as { error: string }).error,
+          'Resource could not be found on the server.',
+        );
+      }
+    }
+    // The metrics port answers nothing else.
+    const other = await fetch(new URL('/api/health', app.metricsUrl));
+    assert.equal(other.status, 404);
   });
 
   it('turns readiness to 503 once shutdown has begun', async () => {

@@ -157,7 +157,8 @@ describe('outbox mail transport (the embedded default, PostgreSQL)', () => {
     for (let i = 1; i <= 52; i += 1) {
       await transport.send({ to: `n${i}@example.com`, subject: `Mail ${i}`, text: `Text ${i}` });
     }
-    const response = await fetch(`${app.url}/api/dev/outbox`);
+    const outbox = `${app.url}/api/dev/outbox?key=${encodeURIComponent(app.config.devOutboxKey!)}`;
+    const response = await fetch(outbox);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'no-store');
     const body = (await response.json()) as { items: Array<Record<string, unknown>> };
@@ -181,9 +182,44 @@ describe('outbox mail transport (the embedded default, PostgreSQL)', () => {
     assert.equal(first.html, null);
     assert.ok(!Number.isNaN(Date.parse(String(first.createdAt))));
 
-    const cleared = await fetch(`${app.url}/api/dev/outbox`, { method: 'DELETE' });
+    const cleared = await fetch(outbox, { method: 'DELETE' });
     assert.equal(cleared.status, 204);
-    assert.deepEqual(await (await fetch(`${app.url}/api/dev/outbox`)).json(), { items: [] });
+    assert.deepEqual(await (await fetch(outbox)).json(), { items: [] });
+  });
+
+  it('answers anyone without the key, with another key or through a proxy the catalogue 404, and clears nothing', async () => {
+    await app.runtime.dataSource.query('DELETE FROM mail_outbox');
+    await app.runtime.dataSource.query(
+      "INSERT INTO mail_outbox (recipient, subject, text_body) VALUES ('v@example.com', 'Reset your password', 'https://x/reset?token=secret')",
+    );
+    const key = encodeURIComponent(app.config.devOutboxKey!);
+    const refused: Array<[string, Record<string, string>]> = [
+      ['', {}],
+      ['?key=', {}],
+      ['?key=not-the-key-of-this-start', {}],
+      [`?key=${key}x`, {}],
+      [`?key=${key}`, { 'x-forwarded-for': '203.0.113.9' }],
+      [`?key=${key}`, { 'x-forwarded-for': '127.0.0.1' }],
+      [`?key=${key}`, { forwarded: 'for=203.0.113.9' }],
+      [`?key=${key}`, { 'x-real-ip': '203.0.113.9' }],
+    ];
+    for (const [query, headers] of refused) {
+      for (const method of ['GET', 'DELETE']) {
+        const response = await fetch(`${app.url}/api/dev/outbox${query}`, {
+          method,
+          headers: { ...headers, 'x-request-id': 'outbox-1' },
+        });
+        const what = `${method} ${query} ${JSON.stringify(headers)}`;
+        assert.equal(response.status, 404, what);
+        assert.deepEqual(
+          await response.json(),
+          { error: 'Resource could not be found on the server.', requestId: 'outbox-1' },
+          what,
+        );
+      }
+    }
+    const rows: unknown[] = await app.runtime.dataSource.query('SELECT 1 FROM mail_outbox');
+    assert.equal(rows.length, 1);
   });
 });
 

@@ -71,7 +71,7 @@ describe('maintenance.cleanup', () => {
       ['kept@example.com'],
     );
 
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (await fetch(app.metricsUrl)).text();
     assert.match(
       metrics,
       /jobs_finished_total\{queue="maintenance",name="maintenance.cleanup",outcome="completed"\} [1-9]/,

@@ -36,6 +36,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
+    // Any free port for the metrics too, also for apps that run as production.
+    METRICS_PORT: '0',
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',

@@ -1,4 +1,12 @@
-import { endpoints, outboxTexts, pagePaths, type OutboxMail } from '@animata/contracts';
+import {
+  catalogueMessages,
+  endpoints,
+  isForwarded,
+  OUTBOX_KEY_PARAM,
+  outboxPageAddress,
+  outboxTexts,
+  type OutboxMail,
+} from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { FormNotice } from '../components/ui/form-notice.js';
@@ -20,30 +28,47 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/**
+ * The key of the page's address (`/dev/outbox?key=…`, printed on the console at start), passed
+ * on to the BFF, which decides. A request through a proxy is refused here already: the BFF sees
+ * the visitor's address as its peer, not the proxy's headers.
+ */
+function outboxKey(request: Request): string {
+  if (isForwarded((header) => request.headers.has(header))) {
+    throw new Response(catalogueMessages.notFound, { status: 404 });
+  }
+  return new URL(request.url).searchParams.get(OUTBOX_KEY_PARAM) ?? '';
+}
+
 /** The mails the outbox transport kept (no SMTP_URL). The BFF answers 404 in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const key = outboxKey(request);
   const client = api(request, context);
-  const { items } = await client.expect(client.call(endpoints.dev.outbox));
+  const { items } = await client.expect(
+    client.call(endpoints.dev.outbox, undefined, { query: { [OUTBOX_KEY_PARAM]: key } }),
+  );
   return { items };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const key = outboxKey(request);
+  // Back to the page with its key, so that it stays readable after the post.
+  const page = outboxPageAddress(key);
   const client = api(request, context);
   const read = await readForm(request);
-  if (!read.ok) return redirectWithNotification(pagePaths.devOutbox, notify('error', read.notice));
+  if (!read.ok) return redirectWithNotification(page, notify('error', read.notice));
   if (read.form.get('intent') !== 'clear') {
-    return redirectWithNotification(
-      pagePaths.devOutbox,
-      notify('error', outboxTexts.unknownAction),
-    );
+    return redirectWithNotification(page, notify('error', outboxTexts.unknownAction));
   }
-  const result = await client.call(endpoints.dev.clearOutbox);
+  const result = await client.call(endpoints.dev.clearOutbox, undefined, {
+    query: { [OUTBOX_KEY_PARAM]: key },
+  });
   if (result.ok) {
-    return redirectWithNotification(pagePaths.devOutbox, notify('success', outboxTexts.cleared));
+    return redirectWithNotification(page, notify('success', outboxTexts.cleared));
   }
   if (result.error.kind === 'logged-out') throw client.toLogin();
   if (result.error.kind === 'not-found') throw new Response(result.error.notice, { status: 404 });
-  return redirectWithNotification(pagePaths.devOutbox, notify('error', result.error.notice));
+  return redirectWithNotification(page, notify('error', result.error.notice));
 }
 
 export default function DevOutbox() {

@@ -368,7 +368,10 @@ export const endpoints = {
     /** 200 or 503 with the same body. */
     ready: endpoint<undefined, ReadinessResponse>().get(apiPaths.healthReady),
   },
-  /** Prometheus text format, outside /api like every scrape target. */
+  /**
+   * Prometheus text format, outside /api like every scrape target; served on the metrics port
+   * only (METRICS_PORT), the public port answers 404.
+   */
   metrics: endpoint().get(apiPaths.metrics),
   /** Developer apps (billing-teams-apps §7): every call answers the whole list. */
   ownApps: {

@@ -51,11 +51,29 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
         : textForStatus(status);
     return { status, body: { error: text, requestId }, unexpected: false };
   }
+  if (isRefusedText(error)) {
+    return {
+      status: 400,
+      body: { error: ownMessages.forbiddenCharacters, requestId },
+      unexpected: false,
+    };
+  }
   return {
     status: 500,
     body: { error: catalogueMessages.internalServerError, requestId },
     unexpected: true,
   };
+}
+
+/**
+ * PostgreSQL's refusal of text it cannot store: a NUL in text (22021) or a \u0000 escape in jsonb
+ * (22P05). The request bodies are checked before they get that far (json-body.ts, the uploads);
+ * this keeps any path those checks miss a 400 rather than a 500.
+ */
+const REFUSED_TEXT_CODES = new Set(['22021', '22P05']);
+function isRefusedText(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: unknown } } | null)?.driverError;
+  return typeof driverError?.code === 'string' && REFUSED_TEXT_CODES.has(driverError.code);
 }
 
 function textForStatus(status: number): string {

@@ -36,6 +36,14 @@ const RECAPTCHA_FRAMES = [
 ];
 
 /**
+ * Kept by no cache, shared or the browser's own: pages and API answers depend on the session
+ * (a signed-in page left in a shared cache, or in the back/forward history of a shared computer,
+ * shows one customer's account to the next). What may be cached says so itself: the hashed
+ * assets, the public files, avatars, project previews, the public coupon.
+ */
+export const DEFAULT_CACHE_CONTROL = 'private, no-store';
+
+/**
  * Sent with every answer: JSON, errors, redirects, files, pages. A route may still set its own
  * value; the Remix bridge adds `pageSecurityHeaders` to pages.
  */
@@ -43,6 +51,7 @@ const EVERY_RESPONSE = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'content-security-policy': NON_PAGE_CONTENT_SECURITY_POLICY,
+  'cache-control': DEFAULT_CACHE_CONTROL,
 };
 
 /**

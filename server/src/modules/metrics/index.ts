@@ -1,2 +1,2 @@
-// The metrics module's public surface: the Prometheus scrape.
-export { MetricsController } from './metrics.controller.js';
+// The metrics module's public surface: the Prometheus scrape, on a port of its own.
+export { startMetricsServer, type MetricsServer } from './metrics-server.js';

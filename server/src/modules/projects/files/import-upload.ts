@@ -1,13 +1,15 @@
 import { ownMessages, PROJECT_IMPORT_FIELDS, PROJECT_IMPORT_LIMITS } from '@animata/contracts';
 import type { FastifyRequest } from 'fastify';
 import { CommonException } from '../../../common/errors/common.exception.js';
+import { holdsForbiddenCharacters } from '../../../common/http/json-body.js';
 import { ProjectException } from '../project.exception.js';
 import type { ImportUpload } from './project-files.service.js';
 
 /**
  * Reads POST import's multipart body: one `file` part and at most one `label` field, in either
  * order. Never a 500: a body that is not multipart or has no file answers 'Invalid File Type',
- * a file past the byte limit 'The file is too complex…', a broken body 400.
+ * a file past the byte limit 'The file is too complex…', a broken body 400, a file name or label
+ * holding a NUL or a lone surrogate 400.
  */
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
   if (!request.isMultipart()) throw ProjectException.invalidFileType();
@@ -30,6 +32,9 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
     throw asClientError(error);
   }
   if (!file || file.data.length === 0) throw ProjectException.invalidFileType();
+  // The file name becomes the title and the label a folder lookup: PostgreSQL refuses a NUL.
+  if (holdsForbiddenCharacters([file.fileName, label]))
+    throw CommonException.badRequest(ownMessages.forbiddenCharacters);
   return { ...file, label };
 }
 

@@ -1,5 +1,6 @@
 import {
   exportFileName,
+  ownMessages,
   PROJECT_FILE_FORMAT,
   PROJECT_IMPORT_LIMITS,
   PROJECT_FILE_VERSION,
@@ -10,6 +11,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService, type Actor, Permission } from '../../../common/access/index.js';
 import { CommonException } from '../../../common/errors/common.exception.js';
+import { holdsForbiddenCharacters } from '../../../common/http/json-body.js';
 import type { AppLogger } from '../../../common/logger.js';
 import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
 import { FILE_STORAGE, LOGGER, RATE_LIMITER } from '../../../common/tokens.js';
@@ -70,6 +72,10 @@ export class ProjectFilesService {
         this.logger.warn({ err: error, customerId: actor.customerId }, 'import failed');
       throw ProjectException.notice(projectMessages.createFailed);
     }
+    // A project file's title or definitions may hold what JSON can escape but PostgreSQL (NUL)
+    // or any text (a lone surrogate) cannot: refused like such a JSON body.
+    if (holdsForbiddenCharacters(imported))
+      throw CommonException.badRequest(ownMessages.forbiddenCharacters);
     return this.projects.create(actor, {
       title: imported.title,
       label: upload.label,
