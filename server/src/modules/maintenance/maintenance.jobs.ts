@@ -6,6 +6,7 @@ import { RateLimitHousekeeping } from '../../common/rate-limit/postgres-rate-lim
 import { EmailChangeRepository } from '../account/index.js';
 import { AppAuthorizationRepository } from '../apps/index.js';
 import { AuthHousekeeping } from '../auth/index.js';
+import { PreviewRequeue } from '../projects/index.js';
 import { SubscriptionsRepository } from '../billing/index.js';
 import { SessionsService } from '../sessions/index.js';
 
@@ -15,8 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
  * challenges, old login failures, expired e-mail changes, rate-limit windows, app codes and
- * tokens) and marks subscriptions whose paid time ran out as expired. Hourly wherever workers
- * run; safe to run twice.
+ * tokens), marks subscriptions whose paid time ran out as expired, and queues again the previews
+ * still pending (PreviewRequeue). Hourly wherever workers run; safe to run twice.
  */
 @Injectable()
 export class MaintenanceJobs implements OnModuleInit {
@@ -28,6 +29,7 @@ export class MaintenanceJobs implements OnModuleInit {
     private readonly emailChanges: EmailChangeRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly appAuthorizations: AppAuthorizationRepository,
+    private readonly previews: PreviewRequeue,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -41,12 +43,14 @@ export class MaintenanceJobs implements OnModuleInit {
       // Paid time that ran out without renewal: the subscription is marked expired (it already
       // reads as expired; the mark keeps queries of later features simple).
       const expiredSubscriptions = await this.subscriptions.expireEnded(new Date());
+      // Previews whose job was lost (a stop, a kill) are queued again.
+      const requeuedPreviews = await this.previews.requeuePending();
       if (expiredSessions > 0 || expiredSubscriptions > 0)
         this.logger.info(
           { expiredSessions, expiredSubscriptions },
           'maintenance: expired rows removed or marked',
         );
-      return { expiredSessions, expiredSubscriptions };
+      return { expiredSessions, expiredSubscriptions, requeuedPreviews };
     });
     this.registry.every('maintenance.cleanup', CLEANUP_EVERY_MS, {});
   }
