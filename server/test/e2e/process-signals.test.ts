@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -55,15 +56,16 @@ async function startMain(env: Record<string, string>, detached = false): Promise
 
 /** Stops a PostgreSQL a failed test left running in the data directory (fast shutdown). */
 async function stopLeftoverPostgres(dir: string): Promise<void> {
-  const pid = Number(
-    (await readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0],
-  );
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
   if (pid > 0) {
     try {
       process.kill(pid, 'SIGINT');
     } catch {
-      // Gone already.
+      return; // Gone already.
     }
+    // It removes its pid file once stopped; then its directory can go.
+    await waitUntil(() => !existsSync(pidFile), 'the left-over PostgreSQL stopped');
   }
 }
 
