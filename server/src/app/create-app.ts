@@ -18,6 +18,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 import { CatalogueExceptionFilter } from '../common/errors/catalogue-exception.filter.js';
 import { toErrorResponse } from '../common/errors/error-response.js';
+import { WorkerPool, WorkerPoolClosedError } from '../common/worker-pool/worker-pool.js';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
@@ -71,7 +72,10 @@ const MULTIPART_PATHS = new Set<string>([
  * call keeps refusing multipart with 415, as before any upload existed; the pages' own scope
  * (remix-bridge.ts) replaces the parsers and is not affected.
  */
-async function registerUploads(app: NestFastifyApplication): Promise<void> {
+async function registerUploads(
+  app: NestFastifyApplication,
+  stopping: () => boolean,
+): Promise<void> {
   await app.register(
     fastifyMultipart as never,
     {
@@ -89,9 +93,24 @@ async function registerUploads(app: NestFastifyApplication): Promise<void> {
   );
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (stopping() && MULTIPART_PATHS.has(path)) {
+      // A graceful stop takes no new upload: handed back before its body is read, and the
+      // connection closed so the client's retry reaches a process that is not stopping.
+      const { status, body, retryAfterSeconds } = toErrorResponse(
+        new WorkerPoolClosedError(),
+        String(request.id),
+      );
+      void reply
+        .status(status)
+        .header('retry-after', retryAfterSeconds)
+        .header('connection', 'close')
+        .header('cache-control', 'no-store')
+        .send(body);
+      return;
+    }
     const type = request.headers['content-type'];
     if (typeof type === 'string' && type.toLowerCase().startsWith('multipart/')) {
-      const path = request.url.split('?')[0] ?? '';
       if (path.startsWith(`${API_ROOT}/`) && !MULTIPART_PATHS.has(path)) {
         void reply
           .status(415)
@@ -110,6 +129,8 @@ export async function startApp(
   logger: AppLogger = createLogger(config),
 ): Promise<StartedApp> {
   const runtime = await openRuntime(config, logger);
+  /** Set when the graceful stop begins. */
+  let stopping = false;
   try {
     const metrics = new Metrics();
     const adapter = new FastifyAdapter({
@@ -125,6 +146,10 @@ export async function startApp(
       trustProxy: config.trustProxy,
       // Idle keep-alive sockets must not hold a graceful shutdown open.
       forceCloseConnections: 'idle',
+      // While closing, a request that still arrives on an open connection is served (with
+      // Connection: close) rather than refused in Fastify's own shape; uploads alone are
+      // handed back, in the catalogue's shape (registerUploads).
+      return503OnClosing: false,
       // Router refusals (a malformed or too long path parameter) leave in the catalogue's shape too.
       frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
         const { status, body } = toErrorResponse(error, String(request.id));
@@ -169,7 +194,13 @@ export async function startApp(
       (request) => isWebhookPath(request.url),
     );
     useJsonBodyParser(app, config.jsonBodyLimitBytes);
-    await registerUploads(app);
+    await registerUploads(app, () => stopping);
+    // A response sent once the stop began closes its connection: a keep-alive connection left
+    // open would hold the stop until SHUTDOWN_TIMEOUT_MS and then be reset.
+    fastify.addHook('onSend', (_request, reply, payload, done) => {
+      if (stopping) void reply.header('connection', 'close');
+      done(null, payload);
+    });
     app.useGlobalFilters(new CatalogueExceptionFilter());
     app.useGlobalPipes(createValidationPipe());
     // No app.enableShutdownHooks(): with no signals given Nest listens to all of them and, after
@@ -214,8 +245,13 @@ export async function startApp(
     let closing: Promise<void> | null = null;
     const close = () => {
       closing ??= (async () => {
+        // Uploads first: new ones are refused at once (503), those whose heavy work has not
+        // started are handed back (WorkerPoolClosedError, 503), those running finish.
+        stopping = true;
+        const pool = app.get(WorkerPool).close();
         app.get(HealthService).markShuttingDown();
         await app.close();
+        await pool;
         // Scraped until the end: the last figures of a stop are worth having.
         await metricsServer.close();
         await runtime.close();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -61,6 +62,19 @@ export interface AppConfig {
       (OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string }) | null;
   };
   billing: BillingConfig;
+  uploads: UploadsConfig;
+}
+
+/** Avatar and import uploads (issue 28): the worker pool and the per-customer limits. */
+export interface UploadsConfig {
+  /** Threads of the pool that parses and sanitises uploads and previews (WORKER_THREADS). */
+  workerThreads: number;
+  rateLimits: {
+    avatar: RateRule;
+    import: RateRule;
+    /** Each kind for an account whose e-mail address is not verified yet. */
+    unverified: RateRule;
+  };
 }
 
 /**
@@ -267,6 +281,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     recaptcha: null,
     social: { google: null, facebook: null },
     billing: { stripe: null, braintree: null },
+    uploads: undefined as unknown as UploadsConfig,
   };
   /** "N/S": N requests per S seconds. */
   const rate = (name: string, fallback: RateRule): RateRule => {
@@ -307,6 +322,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     twoFactor: {
       failuresBeforeUnknownDeviceCheck: integer('TFA_AFTER_FAILURES', 3, 1, 1000),
       registrationsBeforeCheck: integer('TFA_AFTER_REGISTRATIONS', 3, 0, 1000),
+    },
+  };
+  config.uploads = {
+    // One thread on two cores leaves the other to the event loop and the database.
+    workerThreads: integer(
+      'WORKER_THREADS',
+      Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+      1,
+      64,
+    ),
+    rateLimits: {
+      avatar: rate('RATE_LIMIT_AVATAR', { limit: 30, windowMs: 3_600_000 }),
+      // 60 an hour: decision 68's import limit (PROJECT_IMPORT_LIMITS.perHour).
+      import: rate('RATE_LIMIT_IMPORT', { limit: 60, windowMs: 3_600_000 }),
+      unverified: rate('RATE_LIMIT_UPLOAD_UNVERIFIED', { limit: 10, windowMs: 3_600_000 }),
     },
   };
   const recaptcha = pair('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY');

@@ -1,6 +1,6 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, realpath } from 'node:fs/promises';
+import { chown, mkdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -28,8 +28,9 @@ const DATABASE = 'animata';
  * the `postgres` system user (created if missing), so its directory is handed to that user.
  *
  * A PostgreSQL already answering on the port is reused only when its data directory is ours
- * (one left running by a process that was killed hard); any other stops the start with a
- * ConfigError naming EMBEDDED_POSTGRES_PORT, so that two checkouts never share a database.
+ * (one left running by a process that was killed hard), and stopped by this process's graceful
+ * stop as its own would be; any other stops the start with a ConfigError naming
+ * EMBEDDED_POSTGRES_PORT, so that two checkouts never share a database.
  */
 export async function startEmbeddedPostgres(
   requestedDir: string,
@@ -75,7 +76,9 @@ export async function startEmbeddedPostgres(
     }
     log.info(`Reusing the embedded PostgreSQL already running in ${dir}`);
     await ensureDatabase(adminUrl);
-    return { url, stop: async () => undefined };
+    // What is reused is stopped as if this process had started it: a graceful stop leaves no
+    // PostgreSQL behind, whichever start brought it up.
+    return { url, stop: () => stopReusedServer(dir, log) };
   }
   await mkdir(path.dirname(dir), { recursive: true });
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -167,6 +170,50 @@ async function runningServer(
     } finally {
       await client.end();
     }
+  }
+}
+
+/** How long a reused server may take to stop after its fast shutdown was asked for. */
+const REUSED_STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * Stops a PostgreSQL this process did not start: its postmaster's pid is the first line of
+ * `postmaster.pid` in its data directory, and SIGINT asks it for a fast shutdown (what the
+ * package's own stop does to the server it started). Waits until it has stopped.
+ */
+async function stopReusedServer(dir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  } catch {
+    return; // Already stopped: PostgreSQL removes the file when it exits.
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return; // No such process any more.
+  }
+  const deadline = Date.now() + REUSED_STOP_TIMEOUT_MS;
+  // Gone once it removed its pid file (a clean stop) or its process ended: an exited server
+  // nobody reaped yet still answers kill(pid, 0).
+  while (existsSync(pidFile) && isAlive(pid)) {
+    if (Date.now() > deadline) {
+      log.warn(`The reused embedded PostgreSQL (pid ${pid}) did not stop within 30 s`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else (not ours to wait for).
+    return (error as { code?: string }).code === 'EPERM';
   }
 }
 

@@ -3,6 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { JOB_QUEUE } from '../../src/common/tokens.js';
 import type { JobEvent, JobQueue } from '../../src/jobs/job-queue.port.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { newCustomer } from '../support/factories.js';
+import { waitUntil } from '../support/waits.js';
+import { insertProject, projectRow } from './project-files.support.js';
 
 describe('maintenance.cleanup', () => {
   let app: TestApp;
@@ -55,6 +58,7 @@ describe('maintenance.cleanup', () => {
       expiredSessions: 1,
       expiredSubscriptions: 0,
       payments: { adopted: 0, abandoned: 1 },
+      requeuedPreviews: 0,
     });
     const attempts: Array<{ state: string }> = await db.query('SELECT state FROM payment_attempts');
     assert.deepEqual(attempts, [{ state: 'abandoned' }]);
@@ -76,5 +80,55 @@ describe('maintenance.cleanup', () => {
       metrics,
       /jobs_finished_total\{queue="maintenance",name="maintenance.cleanup",outcome="completed"\} [1-9]/,
     );
+  });
+
+  async function cleanupNow(jobId: string): Promise<JobEvent> {
+    const queue = app.app.get<JobQueue>(JOB_QUEUE);
+    const done = new Promise<JobEvent>((resolve) => {
+      const stop = queue.onEvent((event) => {
+        if (event.jobId === jobId && event.type !== 'progress') {
+          stop();
+          resolve(event);
+        }
+      });
+    });
+    await queue.add('maintenance.cleanup', {}, { jobId });
+    return done;
+  }
+
+  const previewWritten = (id: string) =>
+    waitUntil(
+      async () => (await projectRow(app.runtime.dataSource, id))?.pending_preview === false,
+      'the preview written',
+    );
+
+  it('queues again the previews still pending whose job was lost, and each is written', async () => {
+    const owner = await newCustomer(app.runtime.dataSource);
+    // Rows as a stop leaves them: committed, preview pending, the job never queued.
+    const first = await insertProject(app.runtime.dataSource, owner.id);
+    const second = await insertProject(app.runtime.dataSource, owner.id, { previewVersion: 3 });
+    const event = await cleanupNow('cleanup-previews');
+    assert.equal(event.type, 'completed');
+    const result = (event as { result: { requeuedPreviews: number } }).result;
+    assert.ok(result.requeuedPreviews >= 2, JSON.stringify(result));
+    await previewWritten(first.id);
+    await previewWritten(second.id);
+    assert.equal((await projectRow(app.runtime.dataSource, second.id))?.preview_version, 3);
+  });
+
+  it('queues the previews left pending when the process starts', async () => {
+    const owner = await newCustomer(app.runtime.dataSource);
+    const pending = await insertProject(app.runtime.dataSource, owner.id);
+    // Another process on the same database starts: it finds the project at once.
+    const next = await startTestApp({ web: false, database: app.database });
+    try {
+      await waitUntil(
+        async () =>
+          (await projectRow(next.runtime.dataSource, pending.id))?.pending_preview === false,
+        'the preview written by the process that started',
+      );
+    } finally {
+      await next.stop();
+    }
   });
 });

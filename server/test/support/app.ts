@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startApp, type StartedApp } from '../../src/app/create-app.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { PaymentReconciliation } from '../../src/modules/billing/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { testEnvironment } from './environment.js';
 
@@ -52,6 +53,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   let started: StartedApp;
   try {
     started = await startApp(config);
+    // The start reconciles open payment attempts in the background; a test that leaves one
+    // open must not race it.
+    await started.app.get(PaymentReconciliation).startSettled();
   } catch (error) {
     if (ownsDatabase) await database.drop();
     throw error;

@@ -14,6 +14,11 @@ export const AVATAR_SVG_SIZE = 150;
 /** Upload bounds (decision 64): bytes per kind, pixels before any decoding. */
 export const AVATAR_RASTER_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SVG_MAX_BYTES = 512 * 1024;
+/**
+ * An SVG avatar's elements and nesting (the root being 1), counted before any DOM is built
+ * (decision in issue 28): the project import's bounds, far above what editors write for a picture.
+ */
+export const AVATAR_SVG_LIMITS = { maxElements: 20_000, maxDepth: 64 } as const;
 /** sharp's limitInputPixels for avatars: 25 megapixels, far below sharp's default (~268). */
 export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
 /** The multipart fields of POST change-avatar (§3, §7). */
@@ -49,6 +54,7 @@ export const avatarMessages = {
   tooLarge: 'The image is too large (at most 5 MB)',
   tooManyPixels: 'The image is too large (at most 25 megapixels)',
   svgTooLarge: 'The SVG file is too large (at most 512 KB)',
+  svgTooComplex: 'The SVG file is too complex (at most 20,000 elements, nested at most 64 deep)',
   dialogTitle: 'Set image',
   save: 'Save',
   upload: 'Upload',

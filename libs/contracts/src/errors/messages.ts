@@ -26,4 +26,6 @@ export const ownMessages = {
   forbiddenCharacters: 'The request contains characters that are not allowed.',
   formUnreadable: 'This form could not be read. Please reload the page and try again.',
   csrfRejected: 'This request came from another site and was refused.',
+  /** A graceful stop hands an upload back (503 with Retry-After). */
+  serviceUnavailable: 'The server is restarting. Please try again in a moment.',
 } as const;

@@ -10,6 +10,7 @@ export enum CommonErrorCode {
   TooManyRequests = 'TOO_MANY_REQUESTS',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   BadRequest = 'BAD_REQUEST',
+  ServiceUnavailable = 'SERVICE_UNAVAILABLE',
 }
 
 const STATUS: Record<CommonErrorCode, number> = {
@@ -21,13 +22,19 @@ const STATUS: Record<CommonErrorCode, number> = {
   [CommonErrorCode.TooManyRequests]: 429,
   [CommonErrorCode.PayloadTooLarge]: 413,
   [CommonErrorCode.BadRequest]: 400,
+  [CommonErrorCode.ServiceUnavailable]: 503,
 };
 
 export class CommonException extends DomainException {
   readonly status: number;
 
-  constructor(code: CommonErrorCode, message: string, fieldErrors?: FieldErrors) {
-    super(code, message, fieldErrors);
+  constructor(
+    code: CommonErrorCode,
+    message: string,
+    fieldErrors?: FieldErrors,
+    retryAfterMs?: number,
+  ) {
+    super(code, message, fieldErrors, undefined, retryAfterMs);
     this.status = STATUS[code];
   }
 
@@ -48,8 +55,22 @@ export class CommonException extends DomainException {
     return new CommonException(CommonErrorCode.Conflict, message);
   }
 
-  static tooManyRequests(message: string = ownMessages.tooManyRequests): CommonException {
-    return new CommonException(CommonErrorCode.TooManyRequests, message);
+  /** 429; with `retryAfterMs` the answer carries Retry-After. */
+  static tooManyRequests(
+    message: string = ownMessages.tooManyRequests,
+    retryAfterMs?: number,
+  ): CommonException {
+    return new CommonException(CommonErrorCode.TooManyRequests, message, undefined, retryAfterMs);
+  }
+
+  /** 503 with Retry-After: the process is stopping and hands the request back. */
+  static serviceUnavailable(retryAfterMs: number): CommonException {
+    return new CommonException(
+      CommonErrorCode.ServiceUnavailable,
+      ownMessages.serviceUnavailable,
+      undefined,
+      retryAfterMs,
+    );
   }
 
   /** 422 with errors keyed by field; a notice that belongs to no field goes under '.'. */

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type * as Jsdom from 'jsdom';
+import { checkSvgStructure, type SvgLimits } from './svg-structure.js';
+
+export type { SvgLimits } from './svg-structure.js';
 
 /**
  * jsdom, loaded on the first SVG rather than at start: it is about 900 modules, a third of what
@@ -51,36 +54,6 @@ const LOADING_FUNCTIONS = /((?:-webkit-)?image-set|src|element)\s*\(/gi;
 const LOADING_DECLARATION_TAIL = /((?:-webkit-)?image-set|src|element)\s*\([^;{}]*/gi;
 
 export type SvgRefusal = 'not-utf8' | 'entities' | 'not-svg' | 'too-complex';
-
-export interface SvgLimits {
-  maxElements: number;
-  /** The root being 1. */
-  maxDepth: number;
-}
-
-/** Counts elements and depth without recursion: a hostile document must not overflow the stack. */
-function withinLimits(root: Element, limits: SvgLimits): boolean {
-  let elements = 0;
-  const stack: Array<{ element: Element; depth: number }> = [{ element: root, depth: 1 }];
-  while (stack.length > 0) {
-    const { element, depth } = stack.pop()!;
-    elements += 1;
-    if (elements > limits.maxElements || depth > limits.maxDepth) return false;
-    for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-      stack.push({ element: child, depth: depth + 1 });
-    }
-  }
-  return true;
-}
-
-/** How many `<name` openings the text has: at least its element count. */
-function countOpenings(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
-    if (/[A-Za-z_:]/.test(text.charAt(at + 1))) count += 1;
-  }
-  return count;
-}
 
 /** Embedded images this long are set aside while the markup is parsed and sanitised. */
 const STASH_MIN_CHARS = 1024;
@@ -196,7 +169,7 @@ export class SvgPurifier {
 
   /**
    * The sanitised document, or why not. With `limits`, a document past the element count or
-   * the nesting depth is refused ('too-complex') before any sanitising work.
+   * the nesting depth is refused ('too-complex') before any DOM is built.
    */
   sanitise(input: Buffer | string, limits?: SvgLimits): SanitisedSvg {
     let text: string;
@@ -211,13 +184,15 @@ export class SvgPurifier {
     }
     text = text.replace(PLAIN_DOCTYPE, '');
     if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, reason: 'entities' };
-    // Every element starts with '<' and a name: more of those than allowed is refused before
-    // a parser builds them all (comments and CDATA may only make the count larger).
-    if (limits && countOpenings(text) > limits.maxElements) {
-      return { ok: false, reason: 'too-complex' };
-    }
     const stash = this.profile.stashDataImages ? stashDataImages(text) : null;
     if (stash) text = stash.text;
+    // Counted by a tokenizer before any DOM is built (svg-structure.ts).
+    if (limits) {
+      const structure = checkSvgStructure(text, limits);
+      if (structure !== 'ok') {
+        return { ok: false, reason: structure === 'too-complex' ? 'too-complex' : 'not-svg' };
+      }
+    }
     // Well-formed XML with an SVG root, as the file will be served (image/svg+xml).
     try {
       const parsed = new (loadJsdom().JSDOM)(text, { contentType: 'image/svg+xml' }).window
@@ -226,7 +201,6 @@ export class SvgPurifier {
       if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS) {
         return { ok: false, reason: 'not-svg' };
       }
-      if (limits && !withinLimits(root, limits)) return { ok: false, reason: 'too-complex' };
     } catch {
       return { ok: false, reason: 'not-svg' };
     }

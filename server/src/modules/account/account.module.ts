@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkerPool } from '../../common/worker-pool/worker-pool.js';
 import { AuthModule } from '../auth/index.js';
 import { AppsModule } from '../apps/index.js';
 import { BillingModule } from '../billing/index.js';
@@ -6,6 +7,7 @@ import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { ProjectsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { UploadsModule } from '../uploads/index.js';
 import { AccountPasswordService } from './account-password.service.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
@@ -31,6 +33,7 @@ import { ProfileService } from './profile.service.js';
     CustomersModule,
     ProjectsModule,
     SessionsModule,
+    UploadsModule,
   ],
   controllers: [
     AccountController,
@@ -48,7 +51,11 @@ import { ProfileService } from './profile.service.js';
     EmailChangeRepository,
     AvatarService,
     AvatarRepository,
-    { provide: AvatarImages, useFactory: () => new AvatarImages() },
+    {
+      provide: AvatarImages,
+      inject: [WorkerPool],
+      useFactory: (pool: WorkerPool) => new AvatarImages(pool),
+    },
   ],
   // The maintenance job removes e-mail changes whose link expired.
   exports: [EmailChangeRepository],

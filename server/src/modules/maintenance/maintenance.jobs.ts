@@ -7,6 +7,7 @@ import { EmailChangeRepository } from '../account/index.js';
 import { AppAuthorizationRepository } from '../apps/index.js';
 import { AuthHousekeeping } from '../auth/index.js';
 import { PaymentReconciliation, SubscriptionsRepository } from '../billing/index.js';
+import { PreviewRequeue } from '../projects/index.js';
 import { SessionsService } from '../sessions/index.js';
 
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -15,8 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * 'maintenance.cleanup': removes rows past their time (sessions, sign-in tokens, two-factor
  * challenges, old login failures, expired e-mail changes, rate-limit windows, app codes and
- * tokens), marks subscriptions whose paid time ran out as expired, and reconciles the payment
- * attempts a crash left open with their gateway. Hourly wherever workers run; safe to run twice.
+ * tokens), marks subscriptions whose paid time ran out as expired, reconciles the payment
+ * attempts a crash left open with their gateway, and queues again the previews still pending
+ * (PreviewRequeue). Hourly wherever workers run; safe to run twice.
  */
 @Injectable()
 export class MaintenanceJobs implements OnModuleInit {
@@ -29,6 +31,7 @@ export class MaintenanceJobs implements OnModuleInit {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly appAuthorizations: AppAuthorizationRepository,
     private readonly payments: PaymentReconciliation,
+    private readonly previews: PreviewRequeue,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -44,12 +47,14 @@ export class MaintenanceJobs implements OnModuleInit {
       const expiredSubscriptions = await this.subscriptions.expireEnded(new Date());
       // Payment attempts a crash left open (issue 28): adopted from the gateway or abandoned.
       const payments = await this.payments.run();
+      // Previews whose job was lost (a stop, a kill) are queued again.
+      const requeuedPreviews = await this.previews.requeuePending();
       if (expiredSessions > 0 || expiredSubscriptions > 0)
         this.logger.info(
           { expiredSessions, expiredSubscriptions },
           'maintenance: expired rows removed or marked',
         );
-      return { expiredSessions, expiredSubscriptions, payments };
+      return { expiredSessions, expiredSubscriptions, payments, requeuedPreviews };
     });
     this.registry.every('maintenance.cleanup', CLEANUP_EVERY_MS, {});
   }

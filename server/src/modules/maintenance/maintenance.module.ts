@@ -3,11 +3,19 @@ import { AccountModule } from '../account/index.js';
 import { AppsModule } from '../apps/index.js';
 import { AuthModule } from '../auth/index.js';
 import { BillingModule } from '../billing/index.js';
+import { ProjectThumbnailsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { MaintenanceJobs } from './maintenance.jobs.js';
 
 @Module({
-  imports: [AccountModule, AppsModule, AuthModule, BillingModule, SessionsModule],
+  imports: [
+    AccountModule,
+    AppsModule,
+    AuthModule,
+    BillingModule,
+    ProjectThumbnailsModule,
+    SessionsModule,
+  ],
   providers: [MaintenanceJobs],
 })
 export class MaintenanceModule {}

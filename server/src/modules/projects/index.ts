@@ -2,6 +2,7 @@
 export { ProjectEntity } from './project.entity.js';
 export { LabelEntity } from './label.entity.js';
 export { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
+export { PreviewRequeue } from './thumbnails/preview-requeue.js';
 export { ProjectsModule } from './projects.module.js';
 export { ProjectsService } from './projects.service.js';
 export { ProjectsRepository, type ProjectPosition, type Usage } from './projects.repository.js';

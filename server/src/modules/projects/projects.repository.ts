@@ -28,18 +28,13 @@ export interface Usage {
 }
 
 /** What a new project row holds; the preview starts pending at version 1. */
-export interface NewProjectRow {
+export interface NewProjectRow extends DataChange {
   id: string;
   ownerId: string;
   title: string;
   labelId: string | null;
   fromId: string | null;
   isDemo: boolean;
-  data: ProjectData;
-  width: number;
-  height: number;
-  durationMs: number;
-  sizeBytes: number;
 }
 
 /** Where a keyset page of projects stops: `updated_at` as ISO text to the microsecond, and id. */
@@ -50,7 +45,8 @@ export interface ProjectPosition {
 
 /** A change of a project's data, with what follows from it. */
 export interface DataChange {
-  data: ProjectData;
+  /** The data as stored (JSON text): made once, where the data was cleaned. */
+  dataJson: string;
   width: number;
   height: number;
   durationMs: number;
@@ -170,7 +166,7 @@ export class ProjectsRepository {
           row.labelId,
           row.fromId,
           row.isDemo,
-          JSON.stringify(row.data),
+          row.dataJson,
           row.width,
           row.height,
           row.durationMs,
@@ -202,7 +198,7 @@ export class ProjectsRepository {
           ownerId,
           row.title,
           originalId,
-          JSON.stringify(row.data),
+          row.dataJson,
           row.width,
           row.height,
           row.durationMs,
@@ -291,14 +287,7 @@ export class ProjectsRepository {
                 size_bytes = $6, preview_version = preview_version + 1, pending_preview = true,
                 updated_at = now()
           WHERE id = $1 RETURNING ${COLUMNS}`,
-        [
-          id,
-          JSON.stringify(change.data),
-          change.width,
-          change.height,
-          change.durationMs,
-          change.sizeBytes,
-        ],
+        [id, change.dataJson, change.width, change.height, change.durationMs, change.sizeBytes],
       );
       return rows[0] ?? null;
     });

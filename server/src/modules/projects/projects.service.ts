@@ -16,7 +16,6 @@ import {
   type MoveProjectsRequest,
   type OpenDemoResponse,
   type Project,
-  type ProjectData,
   type ProjectDetails,
   type ProjectIdsRequest,
   type ProjectIdsResponse,
@@ -42,22 +41,14 @@ import {
   type Usage,
 } from './projects.repository.js';
 import { ThumbnailScheduler } from './thumbnails/thumbnail-scheduler.js';
+import { dataChangeOf } from './data-change.js';
+
+export { dataChangeOf } from './data-change.js';
 
 /** A new project's title when none is given. */
 export const DEFAULT_PROJECT_TITLE = 'Untitled';
 
 const MB = 1024 * 1024;
-
-/** What a project's data implies for its row: size, duration and bytes (decision 66). */
-export function dataChangeOf(data: ProjectData): DataChange {
-  return {
-    data,
-    width: data.options.dimension.width,
-    height: data.options.dimension.height,
-    durationMs: data.options.duration,
-    sizeBytes: Buffer.byteLength(JSON.stringify(data)),
-  };
-}
 
 /**
  * The free plan's refusal for one more project of `sizeBytes` (decision 66), or null. Slots
@@ -153,11 +144,26 @@ export class ProjectsService {
     };
   }
 
-  /** A new project (also what import calls): within the plan's limits, preview queued. */
-  async create(actor: Actor, request: CreateProjectRequest): Promise<CreatedProjectResponse> {
-    const labelId = await this.targetLabel(actor, request.label ?? null);
+  /** A new project: within the plan's limits, preview queued. */
+  create(actor: Actor, request: CreateProjectRequest): Promise<CreatedProjectResponse> {
     const data = request.data === undefined ? emptyProjectData() : cleanProjectData(request.data);
-    const change = dataChangeOf(data);
+    return this.createFromChange(actor, {
+      title: request.title,
+      label: request.label,
+      change: dataChangeOf(data),
+    });
+  }
+
+  /**
+   * A new project whose data was cleaned and measured elsewhere (an import, in the worker pool:
+   * cleaning or serialising megabytes here would block the event loop).
+   */
+  async createFromChange(
+    actor: Actor,
+    request: { title?: string; label?: string | null; change: DataChange },
+  ): Promise<CreatedProjectResponse> {
+    const labelId = await this.targetLabel(actor, request.label ?? null);
+    const change = request.change;
     const limits = await this.plans.featuresFor(actor.customerId);
     const { project, usage } = await this.projects.insertWithinLimits(
       {

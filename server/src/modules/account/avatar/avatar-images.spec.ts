@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
+import { inThisThread } from '../../../common/worker-pool/worker-pool.js';
 import { AvatarImages, viewBoxOf } from './avatar-images.js';
 import { JSDOM } from 'jsdom';
 
-const images = new AvatarImages();
+const images = new AvatarImages(inThisThread);
 
 /** A 40x20 image whose left half is red and right half blue. */
 async function halves(format: 'png' | 'jpeg' | 'webp', orientation?: number): Promise<Buffer> {

@@ -5,14 +5,14 @@ import {
   AVATAR_SVG_SIZE,
   centredSquare,
   cropInImage,
-  cropToViewBox,
-  svgBoxOf,
   type AvatarCropPayload,
   type AvatarMimeType,
-  type ViewBox,
 } from '@animata/contracts';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import { SvgSanitiser } from './svg-sanitiser.js';
+import type { TaskRunner } from '../../../common/worker-pool/worker-pool.js';
+import { renderAvatarSvgTask } from './avatar-svg.task.js';
+
+export { viewBoxOf } from './avatar-svg.task.js';
 
 /**
  * Loaders sharp never needs for avatars: SVG is sanitised as text and never rasterised here, and
@@ -44,7 +44,8 @@ export interface AvatarFile {
   data: Buffer;
 }
 
-export type AvatarRefusal = 'not-supported' | 'animated-webp' | 'too-many-pixels' | 'too-large';
+export type AvatarRefusal =
+  'not-supported' | 'animated-webp' | 'too-many-pixels' | 'too-large' | 'svg-too-complex';
 
 export type RenderedAvatar =
   | { ok: true; mimeType: AvatarMimeType; files: AvatarFile[] }
@@ -57,7 +58,8 @@ export type RenderedAvatar =
  * sanitised and its crop becomes the viewBox at 150x150 (decisions 60, 61).
  */
 export class AvatarImages {
-  private readonly svg = new SvgSanitiser();
+  /** `tasks` runs the SVG work off the event loop (the worker pool). */
+  constructor(private readonly tasks: TaskRunner) {}
 
   async render(
     bytes: Buffer,
@@ -105,20 +107,15 @@ export class AvatarImages {
     }
   }
 
-  private renderSvg(bytes: Buffer, crop: AvatarCropPayload | null): RenderedAvatar {
+  /** Parsing and sanitising run in the worker pool: a hostile SVG never blocks the server. */
+  private async renderSvg(bytes: Buffer, crop: AvatarCropPayload | null): Promise<RenderedAvatar> {
     if (bytes.length > AVATAR_SVG_MAX_BYTES) return { ok: false, reason: 'too-large' };
-    const clean = this.svg.sanitise(bytes);
-    if (!clean.ok) return { ok: false, reason: 'not-supported' };
-    const { root } = clean;
-    const box = viewBoxOf(root);
-    const viewBox = cropToViewBox(crop, box);
-    root.setAttribute('viewBox', `${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`);
-    root.setAttribute('width', String(AVATAR_SVG_SIZE));
-    root.setAttribute('height', String(AVATAR_SVG_SIZE));
+    const result = await this.tasks.run(renderAvatarSvgTask, { bytes, crop });
+    if (!result.ok) return result;
     return {
       ok: true,
       mimeType: 'image/svg+xml',
-      files: [{ size: AVATAR_SVG_SIZE, data: Buffer.from(clean.serialize(), 'utf8') }],
+      files: [{ size: AVATAR_SVG_SIZE, data: Buffer.from(result.svg, 'utf8') }],
     };
   }
 }
@@ -137,13 +134,4 @@ function encode(image: Sharp, type: AvatarMimeType): Promise<Buffer> {
 
 function isPixelLimit(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
-}
-
-/** The SVG's coordinate box: its viewBox, else its width and height in user units, else 300x150. */
-export function viewBoxOf(root: Element): ViewBox {
-  return svgBoxOf({
-    viewBox: root.getAttribute('viewBox'),
-    width: root.getAttribute('width'),
-    height: root.getAttribute('height'),
-  });
 }

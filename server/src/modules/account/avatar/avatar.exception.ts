@@ -6,6 +6,7 @@ export enum AvatarErrorCode {
   AnimatedWebp = 'AVATAR_ANIMATED_WEBP',
   TooManyPixels = 'AVATAR_TOO_MANY_PIXELS',
   TooLarge = 'AVATAR_TOO_LARGE',
+  SvgTooComplex = 'AVATAR_SVG_TOO_COMPLEX',
   NotMultipart = 'AVATAR_NOT_MULTIPART',
   Conflict = 'AVATAR_CONFLICT',
 }
@@ -15,6 +16,7 @@ const STATUS: Record<AvatarErrorCode, number> = {
   [AvatarErrorCode.AnimatedWebp]: 422,
   [AvatarErrorCode.TooManyPixels]: 422,
   [AvatarErrorCode.TooLarge]: 413,
+  [AvatarErrorCode.SvgTooComplex]: 422,
   [AvatarErrorCode.NotMultipart]: 415,
   [AvatarErrorCode.Conflict]: 409,
 };
@@ -44,6 +46,15 @@ export class AvatarException extends DomainException {
     return new AvatarException(
       AvatarErrorCode.TooManyPixels,
       avatarMessages.tooManyPixels,
+      'image',
+    );
+  }
+
+  /** Past AVATAR_SVG_LIMITS (elements or nesting), found before any DOM is built. */
+  static svgTooComplex(): AvatarException {
+    return new AvatarException(
+      AvatarErrorCode.SvgTooComplex,
+      avatarMessages.svgTooComplex,
       'image',
     );
   }

@@ -13,6 +13,7 @@ import { AccessService, type Actor, Permission } from '../../../common/access/in
 import { CommonException } from '../../../common/errors/common.exception.js';
 import { FILE_STORAGE } from '../../../common/tokens.js';
 import type { FileStorage } from '../../storage/index.js';
+import { UploadLimits } from '../../uploads/index.js';
 import { AvatarImages, type AvatarRefusal } from './avatar-images.js';
 import type { AvatarUpload } from './avatar-upload.js';
 import { AvatarException } from './avatar.exception.js';
@@ -40,6 +41,7 @@ export class AvatarService {
     private readonly avatars: AvatarRepository,
     private readonly images: AvatarImages,
     private readonly access: AccessService,
+    private readonly uploadLimits: UploadLimits,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -52,6 +54,7 @@ export class AvatarService {
   /** Stores a new avatar for the actor, replacing any earlier one (its files go). */
   async upload(actor: Actor, upload: AvatarUpload): Promise<Avatar> {
     await this.access.require(actor, Permission.AccountUpdate, [actor.customerId]);
+    await this.uploadLimits.hit(actor.customerId, 'avatar');
     if (!isAvatarMimeType(upload.mimeType)) throw AvatarException.notSupported();
     const crop = upload.payload === null ? null : parseAvatarCropPayload(upload.payload);
     if (upload.payload !== null && !crop) throw AvatarException.notSupported('payload');
@@ -120,6 +123,8 @@ function refusal(reason: AvatarRefusal): AvatarException {
       return AvatarException.tooManyPixels();
     case 'too-large':
       return AvatarException.tooLarge(avatarMessages.svgTooLarge);
+    case 'svg-too-complex':
+      return AvatarException.svgTooComplex();
     default:
       return AvatarException.notSupported();
   }

@@ -19,11 +19,20 @@ export class PaymentReconciliation implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
+  /** The start's run, in the background: a slow gateway must not hold the start up. */
+  private startRun: Promise<void> = Promise.resolve();
+
   onApplicationBootstrap(): void {
-    // In the background: a slow gateway must not hold the start up.
-    void this.run().catch((error: unknown) =>
-      this.logger.error({ err: error }, 'billing: reconciling open payment attempts failed'),
+    this.startRun = this.run().then(
+      () => undefined,
+      (error: unknown) =>
+        this.logger.error({ err: error }, 'billing: reconciling open payment attempts failed'),
     );
+  }
+
+  /** Resolves when the start's run has ended (tests that leave attempts open wait for it). */
+  startSettled(): Promise<void> {
+    return this.startRun;
   }
 
   /** Reconciles every open attempt; answers how many ended. */

@@ -2,7 +2,6 @@ import {
   exportFileName,
   ownMessages,
   PROJECT_FILE_FORMAT,
-  PROJECT_IMPORT_LIMITS,
   PROJECT_FILE_VERSION,
   projectMessages,
   type CreatedProjectResponse,
@@ -11,21 +10,15 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessService, type Actor, Permission } from '../../../common/access/index.js';
 import { CommonException } from '../../../common/errors/common.exception.js';
-import { holdsForbiddenCharacters } from '../../../common/http/json-body.js';
 import type { AppLogger } from '../../../common/logger.js';
-import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
-import { FILE_STORAGE, LOGGER, RATE_LIMITER } from '../../../common/tokens.js';
+import { FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
+import { WorkerPool } from '../../../common/worker-pool/worker-pool.js';
 import type { FileStorage } from '../../storage/index.js';
-import { ProjectErrorCode, ProjectException } from '../project.exception.js';
+import { UploadLimits } from '../../uploads/index.js';
+import { ProjectException } from '../project.exception.js';
 import { ProjectsService } from '../projects.service.js';
-import { readImport } from './project-import.js';
+import { readImportTask } from './project-import.task.js';
 import { ProjectFilesRepository } from './project-files.repository.js';
-
-/** Refusals an import passes on as they are; anything else is 'Failed to create project.'. */
-const IMPORT_REFUSALS = new Set<ProjectErrorCode>([
-  ProjectErrorCode.InvalidFileType,
-  ProjectErrorCode.TooComplex,
-]);
 
 export interface ImportUpload {
   fileName: string;
@@ -49,37 +42,36 @@ export class ProjectFilesService {
     private readonly access: AccessService,
     private readonly files: ProjectFilesRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly uploadLimits: UploadLimits,
+    private readonly pool: WorkerPool,
     @Inject(LOGGER) logger: AppLogger,
   ) {
     this.logger = logger.child({ component: 'project-files' });
   }
 
+  /**
+   * The upload's parsing and sanitising run in the worker pool; only the result reaches the
+   * projects service, which stores it without sanitising it again.
+   */
   async import(actor: Actor, upload: ImportUpload): Promise<CreatedProjectResponse> {
-    const hit = await this.limiter.hit(
-      `project-import:${actor.customerId}`,
-      PROJECT_IMPORT_LIMITS.perHour,
-      60 * 60 * 1000,
-    );
-    if (!hit.allowed) throw CommonException.tooManyRequests();
-    let imported;
-    try {
-      imported = await readImport(upload.data, upload.fileName);
-    } catch (error) {
-      if (error instanceof ProjectException && IMPORT_REFUSALS.has(error.code as ProjectErrorCode))
-        throw error;
-      if (!(error instanceof ProjectException))
-        this.logger.warn({ err: error, customerId: actor.customerId }, 'import failed');
+    await this.uploadLimits.hit(actor.customerId, 'import');
+    const result = await this.pool.run(readImportTask, {
+      bytes: upload.data,
+      fileName: upload.fileName,
+    });
+    if (!result.ok) {
+      if (result.refusal === 'invalid-file-type') throw ProjectException.invalidFileType();
+      if (result.refusal === 'too-complex') throw ProjectException.tooComplex();
+      if (result.refusal === 'forbidden-characters')
+        throw CommonException.badRequest(ownMessages.forbiddenCharacters);
+      if (result.unexpected)
+        this.logger.warn({ err: result.unexpected, customerId: actor.customerId }, 'import failed');
       throw ProjectException.notice(projectMessages.createFailed);
     }
-    // A project file's title or definitions may hold what JSON can escape but PostgreSQL (NUL)
-    // or any text (a lone surrogate) cannot: refused like such a JSON body.
-    if (holdsForbiddenCharacters(imported))
-      throw CommonException.badRequest(ownMessages.forbiddenCharacters);
-    return this.projects.create(actor, {
-      title: imported.title,
+    return this.projects.createFromChange(actor, {
+      title: result.title,
       label: upload.label,
-      data: imported.data,
+      change: result.change,
     });
   }
 

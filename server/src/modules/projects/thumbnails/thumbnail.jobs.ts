@@ -5,7 +5,8 @@ import { FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
 import { JobRegistry } from '../../../jobs/job-registry.js';
 import { LiveService } from '../../../live/live.service.js';
 import type { FileStorage } from '../../storage/index.js';
-import { blankPreview, firstFrameSvg } from './first-frame.js';
+import { WorkerPool } from '../../../common/worker-pool/worker-pool.js';
+import { previewTask } from './first-frame.task.js';
 import { ThumbnailRepository } from './thumbnail.repository.js';
 
 export type ThumbnailResult = { written: string } | { skipped: 'missing' | 'stale' | 'unreadable' };
@@ -24,6 +25,7 @@ export class ThumbnailJobs implements OnModuleInit {
     private readonly projects: ThumbnailRepository,
     private readonly live: LiveService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly pool: WorkerPool,
     @Inject(LOGGER) logger: AppLogger,
   ) {
     this.logger = logger.child({ component: 'thumbnails' });
@@ -39,17 +41,17 @@ export class ThumbnailJobs implements OnModuleInit {
     const source = await this.projects.findSource(projectId);
     if (!source) return { skipped: 'missing' };
     if (source.previewVersion !== version) return { skipped: 'stale' };
-    let svg = await firstFrameSvg(source.data);
-    if (svg === null) {
+    // Off the event loop, in the worker pool (a stop hands it back: the job runs again later).
+    const preview = await this.pool.run(previewTask, source.dataJson);
+    if (preview.unreadable) {
       // Stored data always went through cleanProjectData, so this should not happen; a blank
       // preview still ends the card's spinner, and retrying would not change the data.
       this.logger.warn({ projectId, version }, 'thumbnail: the stored document is not SVG');
-      svg = blankPreview(source.data);
     }
     const key = projectPreviewKey(projectId, version);
-    const preview = Buffer.from(svg, 'utf8');
-    await this.storage.put(key, preview);
-    const sizeBytes = Buffer.byteLength(JSON.stringify(source.data), 'utf8') + preview.length;
+    const file = Buffer.from(preview.svg, 'utf8');
+    await this.storage.put(key, file);
+    const sizeBytes = preview.dataBytes + file.length;
     const stored = await this.projects.storePreview(projectId, version, key, sizeBytes);
     if (!stored) {
       // The data changed (or the project went) while this one was written: its job wins.

@@ -1,11 +1,11 @@
-import type { ProjectData } from '@animata/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../../common/tokens.js';
 
 export interface PreviewSource {
   ownerId: string;
-  data: ProjectData;
+  /** The data as JSON text: parsed in the worker pool, not on the event loop. */
+  dataJson: string;
   previewVersion: number;
 }
 
@@ -15,14 +15,14 @@ export class ThumbnailRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
   async findSource(projectId: string): Promise<PreviewSource | null> {
-    const rows: Array<{ owner_id: string; data: ProjectData; preview_version: number }> =
+    const rows: Array<{ owner_id: string; data_json: string; preview_version: number }> =
       await this.dataSource.query(
-        `SELECT owner_id, data, preview_version FROM projects WHERE id = $1`,
+        `SELECT owner_id, data::text AS data_json, preview_version FROM projects WHERE id = $1`,
         [projectId],
       );
     const row = rows[0];
     return row
-      ? { ownerId: row.owner_id, data: row.data, previewVersion: row.preview_version }
+      ? { ownerId: row.owner_id, dataJson: row.data_json, previewVersion: row.preview_version }
       : null;
   }
 
@@ -49,5 +49,21 @@ export class ThumbnailRepository {
       );
     const row = rows[0];
     return row ? { ownerId: row.owner_id, previousKey: row.previous_key } : null;
+  }
+
+  /**
+   * A page of the projects whose preview is pending, by id after `afterId` (keyset, through
+   * projects_pending_preview_idx), with the version each waits for.
+   */
+  async pendingPreviews(
+    afterId: string,
+    limit: number,
+  ): Promise<Array<{ id: string; version: number }>> {
+    const rows: Array<{ id: string; preview_version: number }> = await this.dataSource.query(
+      `SELECT id, preview_version FROM projects
+        WHERE pending_preview AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map((row) => ({ id: row.id, version: row.preview_version }));
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LiveModule } from '../../../live/live.module.js';
+import { PreviewRequeue } from './preview-requeue.js';
 import { ThumbnailJobs } from './thumbnail.jobs.js';
 import { ThumbnailRepository } from './thumbnail.repository.js';
 import { ThumbnailScheduler } from './thumbnail-scheduler.js';
@@ -11,7 +12,7 @@ import { ThumbnailScheduler } from './thumbnail-scheduler.js';
  */
 @Module({
   imports: [LiveModule],
-  providers: [ThumbnailRepository, ThumbnailScheduler, ThumbnailJobs],
-  exports: [ThumbnailScheduler],
+  providers: [ThumbnailRepository, ThumbnailScheduler, ThumbnailJobs, PreviewRequeue],
+  exports: [ThumbnailScheduler, PreviewRequeue],
 })
 export class ProjectThumbnailsModule {}

@@ -1,0 +1,109 @@
+import type { Piscina } from 'piscina';
+
+/**
+ * One function of a task module run in the pool: the compiled module's address (next to the
+ * caller, `new URL('./x.task.js', import.meta.url)`) and the export's name. Input and output
+ * cross threads by structured clone: plain data, Buffers arrive as Uint8Array.
+ */
+export interface WorkerTask<Input, Output> {
+  file: URL;
+  name: string;
+  /** Types only: what the function takes and answers. */
+  readonly _types?: (input: Input) => Output;
+}
+
+export function workerTask<Input, Output>(file: URL, name: string): WorkerTask<Input, Output> {
+  return { file, name };
+}
+
+/** What runs tasks: the pool, or `inThisThread` where a test wants no threads. */
+export interface TaskRunner {
+  run<Input, Output>(task: WorkerTask<Input, Output>, input: Input): Promise<Output>;
+}
+
+/** Runs a task's function in the calling thread (unit tests of the code around a task). */
+export const inThisThread: TaskRunner = {
+  async run<Input, Output>(task: WorkerTask<Input, Output>, input: Input): Promise<Output> {
+    const module = (await import(task.file.href)) as Record<string, (input: Input) => Output>;
+    return structuredClone(await module[task.name]!(input));
+  },
+};
+
+/** The pool stopped taking work (a graceful stop): the caller hands the request back (503). */
+export class WorkerPoolClosedError extends Error {
+  constructor() {
+    super('The worker pool is closed: the process is stopping.');
+    this.name = 'WorkerPoolClosedError';
+  }
+}
+
+export interface WorkerPoolOptions {
+  /**
+   * Threads at most; the pool starts none until the first task. Fewer than the cores, so the
+   * event loop's thread keeps one when uploads keep the pool busy (WORKER_THREADS).
+   */
+  maxThreads: number;
+}
+
+/**
+ * The heavy, CPU-bound work of uploads and previews (SVG parsing and sanitising, an import's
+ * document) runs here, off the event loop (piscina worker threads): a hostile SVG may keep a
+ * thread busy, never the server. piscina and the threads start on the first task, so a process
+ * that handles no upload pays nothing for them.
+ */
+export class WorkerPool implements TaskRunner {
+  private pool: Promise<Piscina> | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  async run<Input, Output>(task: WorkerTask<Input, Output>, input: Input): Promise<Output> {
+    if (this.closing) throw new WorkerPoolClosedError();
+    const pool = await this.started();
+    try {
+      return (await pool.run(input, { filename: task.file.href, name: task.name })) as Output;
+    } catch (error) {
+      // A task still queued when the pool closed is given back, not failed.
+      if (this.closing && isAbort(error)) throw new WorkerPoolClosedError();
+      throw error;
+    }
+  }
+
+  /**
+   * Stops taking tasks: those still queued are refused (WorkerPoolClosedError), those running
+   * finish, then the threads end.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (!this.pool) return;
+      const pool = await this.pool;
+      await pool.close({ force: true });
+    })();
+    return this.closing;
+  }
+
+  /** Nest's last hook (after HTTP and the job queue closed): nothing is left to run. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
+  private started(): Promise<Piscina> {
+    this.pool ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina({
+          minThreads: 0,
+          maxThreads: this.options.maxThreads,
+          // A thread pays about a second to load jsdom: it is kept for a while between uploads.
+          idleTimeout: 60_000,
+        }),
+    );
+    return this.pool;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'AbortError' || /closed|terminat/i.test(error.message))
+  );
+}
