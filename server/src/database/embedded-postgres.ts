@@ -1,6 +1,6 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, realpath } from 'node:fs/promises';
+import { chown, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -27,9 +27,10 @@ const DATABASE = 'animata';
  * default when DATABASE_URL is not set). Data survives restarts. Run as root, PostgreSQL runs as
  * the `postgres` system user (created if missing), so its directory is handed to that user.
  *
- * A PostgreSQL already answering on the port is reused only when its data directory is ours
- * (one left running by a process that was killed hard), and stopped by this process's graceful
- * stop as its own would be; any other stops the start with a ConfigError naming
+ * A PostgreSQL already answering on the port is reused only when its data directory is ours: one
+ * whose owner still runs (npm start, while an operator's command runs) is left to it; one left
+ * running by a process that was killed hard is adopted and stopped by this process's graceful
+ * stop as its own would be. Any other stops the start with a ConfigError naming
  * EMBEDDED_POSTGRES_PORT, so that two checkouts never share a database.
  */
 export async function startEmbeddedPostgres(
@@ -76,8 +77,13 @@ export async function startEmbeddedPostgres(
     }
     log.info(`Reusing the embedded PostgreSQL already running in ${dir}`);
     await ensureDatabase(adminUrl);
-    // What is reused is stopped as if this process had started it: a graceful stop leaves no
-    // PostgreSQL behind, whichever start brought it up.
+    // A live process that started it (npm start, while npm run developers runs) stops it
+    // itself. One left by a process killed hard is adopted: this process's graceful stop
+    // stops it as if it had started it, so no PostgreSQL is left behind.
+    const owner = await ownerOf(dir);
+    if (owner !== null && owner !== process.pid && isAlive(owner))
+      return { url, stop: async () => undefined };
+    await recordOwner(dir);
     return { url, stop: () => stopReusedServer(dir, log) };
   }
   await mkdir(path.dirname(dir), { recursive: true });
@@ -97,6 +103,7 @@ export async function startEmbeddedPostgres(
     );
   }
   await ensureDatabase(adminUrl);
+  await recordOwner(dir);
   return {
     url,
     stop: async () => {
@@ -170,6 +177,25 @@ async function runningServer(
     } finally {
       await client.end();
     }
+  }
+}
+
+/**
+ * The process that started (or adopted) the cluster of `dir` writes its pid beside it, so a
+ * later process that finds the cluster running can tell a live owner from a dead one.
+ */
+const ownerFile = (dir: string) => `${dir}.owner.pid`;
+
+async function recordOwner(dir: string): Promise<void> {
+  await writeFile(ownerFile(dir), `${process.pid}\n`);
+}
+
+async function ownerOf(dir: string): Promise<number | null> {
+  try {
+    const pid = Number((await readFile(ownerFile(dir), 'utf8')).trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }
 

@@ -16,10 +16,13 @@ function flatten(table: object, prefix = ''): Array<[string, AnyEndpoint]> {
 describe('the endpoint table', () => {
   const all = flatten(endpoints);
 
-  it('gives every call a full path under /api (the Prometheus scrape at /metrics aside)', () => {
+  it('gives every call a full path under /api (the Prometheus scrape at /metrics and the RFC 8414 metadata aside)', () => {
     assert.ok(all.length > 20);
     for (const [name, { path }] of all) {
       if (name === 'metrics') assert.equal(path, '/metrics');
+      // RFC 8414 fixes where a client looks for the authorization server's metadata.
+      else if (name === 'appAuth.metadata')
+        assert.equal(path, '/.well-known/oauth-authorization-server');
       else assert.match(path, /^\/api\/[a-z0-9/:_.-]+$/, name);
     }
   });
