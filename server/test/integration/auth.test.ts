@@ -528,6 +528,9 @@ for (const [store, redis] of [
     });
 
     it('answers 429 with a clear message once an address exceeds the limit', async () => {
+      // Windows are whole minutes: one that ends during the test would start counting again.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
       const client = new TestClient(app.url);
       for (let i = 0; i < 2; i += 1) {
         assert.equal(

@@ -9,7 +9,10 @@ import {
   type AvatarMimeType,
 } from '@animata/contracts';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
-import type { TaskRunner } from '../../../common/worker-pool/worker-pool.js';
+import {
+  WorkerOutOfMemoryError,
+  type TaskRunner,
+} from '../../../common/worker-pool/worker-pool.js';
 import { renderAvatarSvgTask } from './avatar-svg.task.js';
 
 export { viewBoxOf } from './avatar-svg.task.js';
@@ -110,7 +113,13 @@ export class AvatarImages {
   /** Parsing and sanitising run in the worker pool: a hostile SVG never blocks the server. */
   private async renderSvg(bytes: Buffer, crop: AvatarCropPayload | null): Promise<RenderedAvatar> {
     if (bytes.length > AVATAR_SVG_MAX_BYTES) return { ok: false, reason: 'too-large' };
-    const result = await this.tasks.run(renderAvatarSvgTask, { bytes, crop });
+    const result = await this.tasks
+      .run(renderAvatarSvgTask, { bytes, crop })
+      .catch((error: unknown) => {
+        if (error instanceof WorkerOutOfMemoryError)
+          return { ok: false as const, reason: 'svg-too-complex' as const };
+        throw error;
+      });
     if (!result.ok) return result;
     return {
       ok: true,

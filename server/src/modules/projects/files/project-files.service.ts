@@ -12,7 +12,7 @@ import { AccessService, type Actor, Permission } from '../../../common/access/in
 import { CommonException } from '../../../common/errors/common.exception.js';
 import type { AppLogger } from '../../../common/logger.js';
 import { FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
-import { WorkerPool } from '../../../common/worker-pool/worker-pool.js';
+import { WorkerOutOfMemoryError, WorkerPool } from '../../../common/worker-pool/worker-pool.js';
 import type { FileStorage } from '../../storage/index.js';
 import { UploadLimits } from '../../uploads/index.js';
 import { ProjectException } from '../project.exception.js';
@@ -55,10 +55,12 @@ export class ProjectFilesService {
    */
   async import(actor: Actor, upload: ImportUpload): Promise<CreatedProjectResponse> {
     await this.uploadLimits.hit(actor.customerId, 'import');
-    const result = await this.pool.run(readImportTask, {
-      bytes: upload.data,
-      fileName: upload.fileName,
-    });
+    const result = await this.pool
+      .run(readImportTask, { bytes: upload.data, fileName: upload.fileName })
+      .catch((error: unknown) => {
+        if (error instanceof WorkerOutOfMemoryError) throw ProjectException.tooComplex();
+        throw error;
+      });
     if (!result.ok) {
       if (result.refusal === 'invalid-file-type') throw ProjectException.invalidFileType();
       if (result.refusal === 'too-complex') throw ProjectException.tooComplex();

@@ -7,7 +7,7 @@ import {
   TITLE_MAX_LENGTH,
   type ProjectData,
 } from '@animata/contracts';
-import { loadJsdom } from '../../../common/svg/svg-purifier.js';
+import { parseSvgXml } from '../../../common/svg/svg-purifier.js';
 import { cleanDocument, cleanProjectData } from '../document/project-document.js';
 import { ProjectErrorCode, ProjectException } from '../project.exception.js';
 import { sniffImportType, utf8Text } from './file-type.js';
@@ -42,8 +42,7 @@ function fromSvg(text: string): ProjectData {
       throw ProjectException.invalidFileType();
     throw error;
   }
-  const root = new (loadJsdom().JSDOM)(document, { contentType: 'image/svg+xml' }).window.document
-    .documentElement;
+  const root = parseSvgXml(document).documentElement;
   return dataOf(document, svgSizeOf(root), smilDurationMs(root));
 }
 

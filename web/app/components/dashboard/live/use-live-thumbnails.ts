@@ -5,7 +5,7 @@ import {
   type LiveClientToServerEvents,
   type LiveServerToClientEvents,
 } from '@animata/contracts';
-import { useRevalidator } from '@remix-run/react';
+import { useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 
@@ -27,9 +27,22 @@ export type LiveState = 'connecting' | 'ready' | 'closed';
  */
 export function useLiveThumbnails(): LiveState {
   const revalidator = useRevalidator();
-  // The latest revalidator, without reconnecting when its identity changes.
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  // Reloads the page's data, but never by aborting a load already under way (an upload's, a
+  // navigation's): that load brings the previews too, or this one runs right after it. Kept in
+  // a ref, so the socket is not reconnected when the revalidator's identity changes.
+  const retryLater = useRef(false);
+  const revalidate = useRef(() => {});
+  revalidate.current = () => {
+    if (revalidator.state === 'idle' && navigation.state === 'idle') revalidator.revalidate();
+    else retryLater.current = true;
+  };
+  useEffect(() => {
+    if (retryLater.current && revalidator.state === 'idle' && navigation.state === 'idle') {
+      retryLater.current = false;
+      revalidator.revalidate();
+    }
+  }, [revalidator, navigation.state]);
   const [state, setState] = useState<LiveState>('connecting');
 
   useEffect(() => {
