@@ -53,7 +53,8 @@ function machineTicks() {
 
 /**
  * Measures one phase: `run()` makes the phase's load (or waits, at rest) and resolves, with the
- * `outcome` returned beside the phase's `sample`, when it is over; meanwhile the route is polled
+ * `outcome` returned beside the phase's `sample`, when it is over (when it throws, the sample
+ * carries the `error` and `valid: false`, and there is no outcome); meanwhile the route is polled
  * from a worker thread. Around it: the server's CPU (main thread, other threads), how long its
  * main thread waited for a core, the database's CPU (processes whose parent is `databasePid`,
  * when given), the machine's idle share and, with `metricsUrl` (a Prometheus scrape of the
@@ -71,19 +72,22 @@ export async function measurePhase({ url, pid, databasePid, metricsUrl, pauseMs,
   const poller = pollSequentially(url, { pauseMs });
   await poller.started;
   let outcome;
-  let polled;
+  let error = null;
   try {
     outcome = await run();
-  } finally {
-    polled = await poller.stop();
+  } catch (failure) {
+    // Kept with the phase's figures: a server that dies under the load is a result too.
+    error = failure instanceof Error ? failure.message : String(failure);
   }
+  const polled = await poller.stop();
   const seconds = (performance.now() - startedAt) / 1000;
   const serverAfter = cpuSecondsOf(pid);
   const breakdownAfter = cpuBreakdownOf(pid);
   const waitAfter = runQueueWaitSeconds(pid);
   const databaseAfter = databaseCpuSeconds(databasePid);
   const machineAfter = machineTicks();
-  const serverLoop = metricsUrl ? await serverLoopDelay(metricsUrl) : null;
+  // Null when the server no longer answers (see `error`).
+  const serverLoop = metricsUrl ? await serverLoopDelay(metricsUrl).catch(() => null) : null;
   const spent = (before, after) => (before === null || after === null ? null : after - before);
   const sample = {
     latenciesMs: polled.latenciesMs,
@@ -100,6 +104,9 @@ export async function measurePhase({ url, pid, databasePid, metricsUrl, pauseMs,
     clientLoopDelayMaxMs: polled.loopDelayMaxMs,
     serverLoopDelayMaxMs: serverLoop?.maxMs ?? null,
     serverLoopDelayP99Ms: serverLoop?.p99Ms ?? null,
+    serverRssMiB: residentMiB(pid),
+    serverMainHeapUsedMiB: serverLoop?.heapUsedMiB ?? null,
+    ...(error === null ? {} : { error, valid: false }),
   };
   return { sample, outcome };
 }
@@ -115,10 +122,24 @@ async function serverLoopDelay(metricsUrl) {
     const match = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text);
     return match ? Math.round(Number(match[1]) * 1e5) / 100 : null;
   };
+  const bytes = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)$/m.exec(text);
   return {
     maxMs: seconds('nodejs_eventloop_lag_max_seconds'),
     p99Ms: seconds('nodejs_eventloop_lag_p99_seconds'),
+    // The main thread's heap only (worker threads have their own).
+    heapUsedMiB: bytes ? Math.round(Number(bytes[1]) / 2 ** 20) : null,
   };
+}
+
+/** A process's resident memory (all its threads) in MiB, from /proc; null elsewhere. */
+function residentMiB(pid) {
+  if (!pid) return null;
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

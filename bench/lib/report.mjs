@@ -185,6 +185,9 @@ export function percentileOf(values, percentile) {
 
 const twoDecimals = (value) => Math.round(value * 100) / 100;
 
+/** The largest number, NaN when there is none (a phase in which nothing answered). */
+const slowestOf = (values) => (values.length === 0 ? NaN : Math.max(...values));
+
 /**
  * Per phase of a latency bench (bench/lib/latency.mjs): percentiles over every answer of every
  * round, the slowest answer overall and per round, and the CPU the phases kept busy, in cores
@@ -208,8 +211,8 @@ export function summarizeLatency(samples, phases) {
       seconds: twoDecimals(seconds),
       p50Ms: twoDecimals(percentileOf(all, 50)),
       p99Ms: twoDecimals(percentileOf(all, 99)),
-      slowestMs: twoDecimals(Math.max(...all)),
-      slowestPerRoundMs: mine.map((s) => twoDecimals(Math.max(...s.latenciesMs))),
+      slowestMs: twoDecimals(slowestOf(all)),
+      slowestPerRoundMs: mine.map((s) => twoDecimals(slowestOf(s.latenciesMs))),
       serverCores: server,
       mainThreadCores: main,
       otherThreadsCores: server === null || main === null ? null : twoDecimals(server - main),
@@ -239,7 +242,7 @@ export function compareLatency(samples, summary, { subject, baseline, atMost }) 
   for (const round of new Set(samples.map((s) => s.round))) {
     const a = samples.find((s) => s.round === round && s.phase === subject);
     const b = samples.find((s) => s.round === round && s.phase === baseline);
-    if (a && b) perRound.push(Math.max(...a.latenciesMs) / Math.max(...b.latenciesMs));
+    if (a && b) perRound.push(slowestOf(a.latenciesMs) / slowestOf(b.latenciesMs));
   }
   const valid =
     summary[subject].failures === 0 &&
@@ -255,6 +258,9 @@ export function compareLatency(samples, summary, { subject, baseline, atMost }) 
     target: atMost,
     met: valid && summary[subject].slowestMs <= atMost,
     valid,
+    errors: samples
+      .filter((s) => s.error !== undefined)
+      .map(({ round, phase, error }) => ({ round, phase, error })),
   };
 }
 
@@ -280,11 +286,17 @@ export function printLatencyTable(title, summary, comparison) {
       `  ${name}: ${s.seconds} s; cores busy: server ${cores(s.serverCores)} (main thread ${cores(s.mainThreadCores)}, other threads ${cores(s.otherThreadsCores)}), PostgreSQL ${cores(s.databaseCores)}; main thread waiting for a core ${s.mainThreadRunQueueShare === null ? 'n/a' : `${Math.round(s.mainThreadRunQueueShare * 1000)} ms/s`}; machine idle ${s.machineIdleShare === null ? 'n/a' : `${Math.round(s.machineIdleShare * 100)} %`}; event loop delay max: server ${s.serverLoopDelayMaxMs ?? 'n/a'} ms, client ${s.clientLoopDelayMaxMs} ms; failures ${s.failures}`,
     );
   }
+  for (const failed of comparison.errors)
+    console.log(`  round ${failed.round} ${failed.phase} failed: ${failed.error}`);
   const c = comparison;
   console.log(
     `\nratio ${c.subject} / ${c.baseline}, slowest answer: ${c.slowestRatio.toFixed(2)} over all rounds, ${c.slowestRatioMedian.toFixed(2)} median of ${c.perRound.length} rounds (${c.perRound.map((r) => r.toFixed(2)).join(' ')}); p99: ${c.p99Ratio.toFixed(2)}`,
   );
-  const verdict = !c.valid ? 'NOT JUDGED (some answers failed)' : c.met ? 'met' : 'NOT met';
+  const verdict = !c.valid
+    ? 'NOT JUDGED (some answers or uploads failed)'
+    : c.met
+      ? 'met'
+      : 'NOT met';
   console.log(`target: slowest ${c.subject} answer <= ${c.target} ms -> ${verdict}\n`);
 }
 

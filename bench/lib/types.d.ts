@@ -51,6 +51,8 @@ export interface LatencySample {
   serverLoopDelayP99Ms?: number | null;
   /** False when the phase's own load went wrong (an upload answered another status...). */
   valid?: boolean;
+  /** Why the phase's load failed (the server died, an answer never came...). */
+  error?: string;
 }
 
 export interface BenchEnvironment {
