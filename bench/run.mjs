@@ -10,12 +10,15 @@ import {
   benchDir,
   checkSameAnswer,
   compare,
+  compareLatency,
   machine,
   printChecks,
+  printLatencyTable,
   printTable,
   roundSettings,
   runInterleaved,
   summarize,
+  summarizeLatency,
   writeResults,
 } from './lib/index.mjs';
 
@@ -56,48 +59,26 @@ for (const file of chosen) {
   const settings = roundSettings(bench.settings);
   console.log(`\n== ${bench.name}: ${bench.title}`);
   console.log(
-    `   ${settings.rounds} rounds x ${settings.durationSeconds} s per target, alternating, after ${settings.warmupSeconds} s warm-up;` +
-      ` ${settings.connections} connections, pipelining ${settings.pipelining}; load generated in the runner process (pid ${process.pid})`,
+    bench.measure
+      ? `   ${settings.rounds} rounds, each ${settings.durationSeconds} s at rest then one load phase, after ${settings.warmupSeconds} s warm-up;` +
+          ` one request at a time from the runner process (pid ${process.pid})`
+      : `   ${settings.rounds} rounds x ${settings.durationSeconds} s per target, alternating, after ${settings.warmupSeconds} s warm-up;` +
+          ` ${settings.connections} connections, pipelining ${settings.pipelining}; load generated in the runner process (pid ${process.pid})`,
   );
   let environment;
   try {
     environment = await bench.setup();
     current = environment;
-    const { targets } = environment;
-    console.log(`   targets: ${targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
-    // One request, or several scenarios measured on the same setup (seeding once).
-    const scenarios = bench.scenarios ?? [{ name: bench.name, request: bench.request }];
-    const results = {};
-    for (const scenario of scenarios) {
-      if (scenarios.length > 1) console.log(`\n-- ${scenario.name}: ${scenario.request.path}`);
-      await checkSameAnswer(targets, scenario.request, { sameBody: bench.sameBody ?? false });
-      const samples = await runInterleaved(targets, scenario.request, settings);
-      const summary = summarize(
-        samples,
-        targets.map((t) => t.name),
-      );
-      const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
-      const title = scenarios.length > 1 ? `${bench.title}: ${scenario.name}` : bench.title;
-      printTable(title, summary, comparison);
-      results[scenario.name] = { request: scenario.request, summary, comparison, samples };
-    }
-    const checks = bench.checks ? bench.checks(results) : [];
-    printChecks(checks);
-    const only = scenarios.length === 1 ? results[scenarios[0].name] : null;
+    console.log(`   targets: ${environment.targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
+    const measured = bench.measure
+      ? await measureLatency(bench, environment, settings)
+      : await measureRequestRate(bench, environment.targets, settings);
     record.benches.push({
       name: bench.name,
       title: bench.title,
       settings,
       notes: environment.notes ?? {},
-      ...(only
-        ? {
-            request: only.request,
-            summary: only.summary,
-            comparison: only.comparison,
-            samples: only.samples,
-          }
-        : { scenarios: results }),
-      checks,
+      ...measured,
     });
   } catch (error) {
     failed = true;
@@ -118,3 +99,47 @@ record.finishedAt = new Date().toISOString();
 const file = writeResults(startedAt, record);
 console.log(`results written to ${path.relative(process.cwd(), file)}`);
 process.exit(failed ? 1 : 0);
+
+/** autocannon rounds alternating between the targets, one or several requests (scenarios). */
+async function measureRequestRate(bench, targets, settings) {
+  // One request, or several scenarios measured on the same setup (seeding once).
+  const scenarios = bench.scenarios ?? [{ name: bench.name, request: bench.request }];
+  const results = {};
+  for (const scenario of scenarios) {
+    if (scenarios.length > 1) console.log(`\n-- ${scenario.name}: ${scenario.request.path}`);
+    await checkSameAnswer(targets, scenario.request, { sameBody: bench.sameBody ?? false });
+    const samples = await runInterleaved(targets, scenario.request, settings);
+    const summary = summarize(
+      samples,
+      targets.map((t) => t.name),
+    );
+    const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
+    const title = scenarios.length > 1 ? `${bench.title}: ${scenario.name}` : bench.title;
+    printTable(title, summary, comparison);
+    results[scenario.name] = { request: scenario.request, summary, comparison, samples };
+  }
+  const checks = bench.checks ? bench.checks(results) : [];
+  printChecks(checks);
+  const only = scenarios.length === 1 ? results[scenarios[0].name] : null;
+  return {
+    ...(only
+      ? {
+          request: only.request,
+          summary: only.summary,
+          comparison: only.comparison,
+          samples: only.samples,
+        }
+      : { scenarios: results }),
+    checks,
+  };
+}
+
+/** The bench's own phases (at rest, under load), one request at a time, compared by latency. */
+async function measureLatency(bench, environment, settings) {
+  const { subject, baseline } = bench.latency;
+  const samples = await bench.measure(environment, settings);
+  const summary = summarizeLatency(samples, [baseline, subject]);
+  const comparison = compareLatency(samples, summary, bench.latency);
+  printLatencyTable(bench.title, summary, comparison);
+  return { summary, comparison, samples };
+}

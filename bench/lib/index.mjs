@@ -1,13 +1,19 @@
-// The reusable part of the benchmarks: processes, interleaved rounds, summaries and reports.
+// The reusable part of the benchmarks: processes, interleaved rounds, latency phases, summaries
+// and reports.
 export { freePort, startDatabase, startServerProcess, stopAll } from './processes.mjs';
 export { load, roundSettings, runInterleaved } from './interleave.mjs';
+export { measurePhase, pollSequentially } from './latency.mjs';
 export {
   compare,
+  compareLatency,
   machine,
   median,
+  percentileOf,
   printChecks,
+  printLatencyTable,
   printTable,
   summarize,
+  summarizeLatency,
   writeResults,
 } from './report.mjs';
 export { checkSameAnswer } from './verify.mjs';

@@ -6,8 +6,8 @@ import { freePort, startThrowawayPostgres } from '../../scripts/lib/throwaway-po
 export { freePort };
 
 /**
- * Forks a Node script that serves HTTP and reports `{ type: 'ready', url }` over IPC once it
- * listens. It gets `stop` as a message (and SIGTERM as a fallback) and must exit by itself.
+ * Forks a Node script that serves HTTP and reports `{ type: 'ready', url, metricsUrl? }` over
+ * IPC once it listens. It gets `stop` as a message (and SIGTERM as a fallback) and must exit by itself.
  */
 export async function startServerProcess(name, script, env, { timeoutMs = 60_000 } = {}) {
   const child = fork(script, [], {
@@ -17,7 +17,7 @@ export async function startServerProcess(name, script, env, { timeoutMs = 60_000
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const url = await new Promise((resolve, reject) => {
+  const ready = await new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not start in ${timeoutMs} ms`)),
       timeoutMs,
@@ -25,7 +25,7 @@ export async function startServerProcess(name, script, env, { timeoutMs = 60_000
     child.on('message', (message) => {
       if (message?.type === 'ready') {
         clearTimeout(timer);
-        resolve(message.url);
+        resolve(message);
       }
     });
     child.once('exit', (code) => {
@@ -36,7 +36,9 @@ export async function startServerProcess(name, script, env, { timeoutMs = 60_000
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     name,
-    url,
+    url: ready.url,
+    /** The app's Prometheus scrape, when the server reports one (bench/servers/app.mjs). */
+    metricsUrl: ready.metricsUrl,
     pid: child.pid,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

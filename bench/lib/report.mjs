@@ -106,17 +106,7 @@ export function printTable(title, summary, comparison) {
       String(s.failures),
     ]);
   }
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row) =>
-    row
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
-      )
-      .join('  ');
-  console.log(`\n${title}`);
-  console.log(line(rows[0]));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows.slice(1)) console.log(line(row));
+  printRows(title, rows);
   if (comparison) {
     const c = comparison;
     console.log(
@@ -183,4 +173,143 @@ export function printChecks(checks) {
     );
   }
   console.log('');
+}
+
+/** The value at `percentile` (nearest rank) of unsorted numbers; NaN when there are none. */
+export function percentileOf(values, percentile) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const rank = Math.max(1, Math.ceil((percentile / 100) * sorted.length));
+  return sorted[rank - 1];
+}
+
+const twoDecimals = (value) => Math.round(value * 100) / 100;
+
+/** The largest number, NaN when there is none (a phase in which nothing answered). */
+const slowestOf = (values) => (values.length === 0 ? NaN : Math.max(...values));
+
+/**
+ * Per phase of a latency bench (bench/lib/latency.mjs): percentiles over every answer of every
+ * round, the slowest answer overall and per round, and the CPU the phases kept busy, in cores
+ * (CPU seconds per second of the phase).
+ */
+export function summarizeLatency(samples, phases) {
+  const summary = {};
+  for (const phase of phases) {
+    const mine = samples.filter((sample) => sample.phase === phase);
+    const all = mine.flatMap((sample) => sample.latenciesMs);
+    const seconds = mine.reduce((sum, s) => sum + s.seconds, 0);
+    const cores = (field, digits = 2) =>
+      mine.every((s) => typeof s[field] === 'number')
+        ? Number((mine.reduce((sum, s) => sum + s[field], 0) / seconds).toFixed(digits))
+        : null;
+    const server = cores('serverCpuSeconds');
+    const main = cores('mainThreadCpuSeconds');
+    summary[phase] = {
+      rounds: mine.length,
+      answers: all.length,
+      seconds: twoDecimals(seconds),
+      p50Ms: twoDecimals(percentileOf(all, 50)),
+      p99Ms: twoDecimals(percentileOf(all, 99)),
+      slowestMs: twoDecimals(slowestOf(all)),
+      slowestPerRoundMs: mine.map((s) => twoDecimals(slowestOf(s.latenciesMs))),
+      serverCores: server,
+      mainThreadCores: main,
+      otherThreadsCores: server === null || main === null ? null : twoDecimals(server - main),
+      // Seconds waited per second: the share of the phase it was held back.
+      mainThreadRunQueueShare: cores('mainThreadRunQueueSeconds', 3),
+      databaseCores: cores('databaseCpuSeconds'),
+      machineIdleShare: mine.every((s) => typeof s.machineIdleShare === 'number')
+        ? twoDecimals(mine.reduce((sum, s) => sum + s.machineIdleShare * s.seconds, 0) / seconds)
+        : null,
+      clientLoopDelayMaxMs: Math.max(...mine.map((s) => s.clientLoopDelayMaxMs)),
+      serverLoopDelayMaxMs: mine.every((s) => typeof s.serverLoopDelayMaxMs === 'number')
+        ? Math.max(...mine.map((s) => s.serverLoopDelayMaxMs))
+        : null,
+      failures: mine.reduce((sum, s) => sum + s.failures, 0),
+    };
+  }
+  return summary;
+}
+
+/**
+ * The subject phase's slowest answer against the baseline phase's, per round (median) and
+ * pooled, and the p99s; judged against an absolute bound on the subject's slowest answer over
+ * all rounds (a worst case is what such a target is about). Not judged when an answer failed.
+ */
+export function compareLatency(samples, summary, { subject, baseline, atMost }) {
+  const perRound = [];
+  for (const round of new Set(samples.map((s) => s.round))) {
+    const a = samples.find((s) => s.round === round && s.phase === subject);
+    const b = samples.find((s) => s.round === round && s.phase === baseline);
+    if (a && b) perRound.push(slowestOf(a.latenciesMs) / slowestOf(b.latenciesMs));
+  }
+  const valid =
+    summary[subject].failures === 0 &&
+    summary[baseline].failures === 0 &&
+    samples.every((s) => s.valid !== false);
+  return {
+    subject,
+    baseline,
+    slowestRatio: summary[subject].slowestMs / summary[baseline].slowestMs,
+    slowestRatioMedian: median(perRound),
+    perRound,
+    p99Ratio: summary[subject].p99Ms / summary[baseline].p99Ms,
+    target: atMost,
+    met: valid && summary[subject].slowestMs <= atMost,
+    valid,
+    errors: samples
+      .filter((s) => s.error !== undefined)
+      .map(({ round, phase, error }) => ({ round, phase, error })),
+  };
+}
+
+export function printLatencyTable(title, summary, comparison) {
+  const rows = [
+    ['phase', 'rounds', 'answers', 'p50 ms', 'p99 ms', 'slowest ms', 'slowest per round ms'],
+  ];
+  for (const [name, s] of Object.entries(summary)) {
+    rows.push([
+      name,
+      String(s.rounds),
+      String(s.answers),
+      String(s.p50Ms),
+      String(s.p99Ms),
+      String(s.slowestMs),
+      s.slowestPerRoundMs.join(' '),
+    ]);
+  }
+  printRows(title, rows);
+  for (const [name, s] of Object.entries(summary)) {
+    const cores = (value) => (value === null ? 'n/a' : value.toFixed(2));
+    console.log(
+      `  ${name}: ${s.seconds} s; cores busy: server ${cores(s.serverCores)} (main thread ${cores(s.mainThreadCores)}, other threads ${cores(s.otherThreadsCores)}), PostgreSQL ${cores(s.databaseCores)}; main thread waiting for a core ${s.mainThreadRunQueueShare === null ? 'n/a' : `${Math.round(s.mainThreadRunQueueShare * 1000)} ms/s`}; machine idle ${s.machineIdleShare === null ? 'n/a' : `${Math.round(s.machineIdleShare * 100)} %`}; event loop delay max: server ${s.serverLoopDelayMaxMs ?? 'n/a'} ms, client ${s.clientLoopDelayMaxMs} ms; failures ${s.failures}`,
+    );
+  }
+  for (const failed of comparison.errors)
+    console.log(`  round ${failed.round} ${failed.phase} failed: ${failed.error}`);
+  const c = comparison;
+  console.log(
+    `\nratio ${c.subject} / ${c.baseline}, slowest answer: ${c.slowestRatio.toFixed(2)} over all rounds, ${c.slowestRatioMedian.toFixed(2)} median of ${c.perRound.length} rounds (${c.perRound.map((r) => r.toFixed(2)).join(' ')}); p99: ${c.p99Ratio.toFixed(2)}`,
+  );
+  const verdict = !c.valid
+    ? 'NOT JUDGED (some answers or uploads failed)'
+    : c.met
+      ? 'met'
+      : 'NOT met';
+  console.log(`target: slowest ${c.subject} answer <= ${c.target} ms -> ${verdict}\n`);
+}
+
+function printRows(title, rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+      )
+      .join('  ');
+  console.log(`\n${title}`);
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows.slice(1)) console.log(line(row));
 }

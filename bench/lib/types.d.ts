@@ -29,9 +29,53 @@ export interface BenchCheck {
   met: boolean;
 }
 
+/** One phase of one round of a latency bench (bench/lib/latency.mjs, measurePhase). */
+export interface LatencySample {
+  round: number;
+  phase: string;
+  /** Every answer's latency, in order. */
+  latenciesMs: number[];
+  /** Answers with another status, or none in time. */
+  failures: number;
+  seconds: number;
+  serverCpuSeconds: number | null;
+  mainThreadCpuSeconds: number | null;
+  /** Time the server's main thread was ready but waited for a core (Linux schedstat). */
+  mainThreadRunQueueSeconds: number | null;
+  databaseCpuSeconds: number | null;
+  machineIdleShare: number | null;
+  /** The longest delay of the polling thread's own event loop. */
+  clientLoopDelayMaxMs: number;
+  /** The server's own (its Prometheus scrape's), when the bench gives a metrics URL. */
+  serverLoopDelayMaxMs?: number | null;
+  serverLoopDelayP99Ms?: number | null;
+  /** False when the phase's own load went wrong (an upload answered another status...). */
+  valid?: boolean;
+  /** Why the phase's load failed (the server died, an answer never came...). */
+  error?: string;
+}
+
+export interface BenchEnvironment {
+  targets: BenchTarget[];
+  notes?: Record<string, unknown>;
+  /** What the bench's own `measure` needs from its setup (a database URL, ...). */
+  context?: Record<string, unknown>;
+  teardown(): Promise<void>;
+}
+
 export interface Bench {
   name: string;
   title: string;
+  /**
+   * A latency bench instead of a request-rate one: `measure` runs the rounds of phases itself
+   * and the runner compares `subject` with `baseline` by their slowest answers, judged by
+   * `atMost` (ms) on the subject's slowest.
+   */
+  latency?: { subject: string; baseline: string; atMost: number };
+  measure?(
+    environment: BenchEnvironment,
+    settings: { rounds: number; durationSeconds: number; warmupSeconds: number },
+  ): Promise<LatencySample[]>;
   /** One request; or `scenarios`, each measured on the same setup. */
   request?: BenchRequest;
   scenarios?: BenchScenario[];
@@ -50,9 +94,5 @@ export interface Bench {
     warmupSeconds: number;
     connections: number;
   }>;
-  setup(): Promise<{
-    targets: BenchTarget[];
-    notes?: Record<string, unknown>;
-    teardown(): Promise<void>;
-  }>;
+  setup(): Promise<BenchEnvironment>;
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // The real product, booted as `npm start` boots it (compiled output, same startApp), for a
 // benchmark to load. Configuration comes from the environment the runner passes; it reports its
-// URL over IPC and closes gracefully on { type: 'stop' }.
+// URLs (the app's, the metrics port's) over IPC and closes gracefully on { type: 'stop' }.
 import { loadConfig, startApp } from '@animata/server/app';
 
 const config = loadConfig(process.env);
@@ -20,4 +20,4 @@ process.on('message', (message) => {
 process.once('SIGTERM', () => void stop());
 // The runner went away (killed, crashed): never outlive it.
 process.once('disconnect', () => void stop());
-process.send?.({ type: 'ready', url: started.url });
+process.send?.({ type: 'ready', url: started.url, metricsUrl: started.metricsUrl });
