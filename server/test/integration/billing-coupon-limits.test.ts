@@ -127,8 +127,8 @@ describe('coupon redemption limits with the sandbox gateways', () => {
     const key = 'pay-abandoned-with-a-coupon';
     await db().query(
       `INSERT INTO payment_attempts
-         (customer_id, gateway, product, plan_id, idempotency_key, coupon_code)
-       VALUES ($1, 'sandbox-card', 'pro', 'pro-annual', $2, 'GIVEBACK')`,
+         (customer_id, gateway, product, plan_id, idempotency_key, coupon_code, created_at)
+       VALUES ($1, 'sandbox-card', 'pro', 'pro-annual', $2, 'GIVEBACK', now() - interval '1 minute')`,
       [other.id, key],
     );
     await db().query(

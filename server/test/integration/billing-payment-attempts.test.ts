@@ -91,8 +91,8 @@ describe('payment attempts: reconciling what a crash left open with Stripe and B
   async function openAttempt(customerId: string, gateway: string, customerRef: string | null) {
     await db().query(
       `INSERT INTO payment_attempts
-         (customer_id, gateway, product, plan_id, idempotency_key, customer_ref)
-       VALUES ($1, $2, 'pro', 'pro-monthly', $3, $4)`,
+         (customer_id, gateway, product, plan_id, idempotency_key, customer_ref, created_at)
+       VALUES ($1, $2, 'pro', 'pro-monthly', $3, $4, now() - interval '1 minute')`,
       [customerId, gateway, `pay-${randomBytes(8).toString('hex')}`, customerRef],
     );
   }

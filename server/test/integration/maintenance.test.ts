@@ -39,8 +39,9 @@ describe('maintenance.cleanup', () => {
     );
     // A payment attempt a crash left open before the gateway heard of it: abandoned.
     await db.query(
-      `INSERT INTO payment_attempts (customer_id, gateway, product, plan_id, idempotency_key)
-       VALUES ($1, 'sandbox-card', 'pro', 'pro-monthly', 'pay-left-open')`,
+      `INSERT INTO payment_attempts
+         (customer_id, gateway, product, plan_id, idempotency_key, created_at)
+       VALUES ($1, 'sandbox-card', 'pro', 'pro-monthly', 'pay-left-open', now() - interval '1 minute')`,
       [customer.id],
     );
     const queue = app.app.get<JobQueue>(JOB_QUEUE);
