@@ -1,4 +1,5 @@
 import type { CouponLimits, CouponSummary, CouponsRepository } from '../modules/coupons/index.js';
+import type { CommandOutput } from './operator-command.js';
 
 /** Exit codes an operator's script can tell apart (sysexits.h where one fits). */
 export const CouponsExit = {
@@ -69,11 +70,6 @@ export function parseCouponsArgs(args: readonly string[]): CouponsCommand {
   if (limits.maxRedemptions === undefined && limits.expiresAt === undefined)
     return { kind: 'usage', problem: 'set needs --limit, --expires or both.' };
   return { kind: 'set', code: code.trim(), limits };
-}
-
-export interface CommandOutput {
-  out(text: string): void;
-  err(text: string): void;
 }
 
 /** One coupon as a tab-separated line: code, discount, plan, expiry, redemptions/limit. */

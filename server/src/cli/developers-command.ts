@@ -1,4 +1,5 @@
 import type { DeveloperGrants } from '../modules/apps/index.js';
+import type { CommandOutput } from './operator-command.js';
 
 /** Exit codes an operator's script can tell apart (sysexits.h where one fits). */
 export const DevelopersExit = {
@@ -40,11 +41,6 @@ export function parseDevelopersArgs(args: readonly string[]): DevelopersCommand 
       ? { kind: 'list' }
       : { kind: 'usage', problem: 'list takes no e-mail.' };
   return { kind: 'usage', problem: `Unknown command "${command}".` };
-}
-
-export interface CommandOutput {
-  out(text: string): void;
-  err(text: string): void;
 }
 
 /** Runs a database command against the grants; answers the exit code. */
