@@ -12,7 +12,11 @@ import { validate } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import type { Clock } from '../../../common/clock.js';
 import { addressKey } from '../../../common/rate-limit/address-key.js';
-import type { RateLimiter, RateLimitPeek } from '../../../common/rate-limit/rate-limiter.js';
+import type {
+  RateLimiter,
+  RateLimitPeek,
+  RateLimitResult,
+} from '../../../common/rate-limit/rate-limiter.js';
 import { hashToken, newToken } from '../../../common/ids.js';
 import { CLOCK, RATE_LIMITER } from '../../../common/tokens.js';
 import { AppRegistry, type RegisteredApp } from '../app-registry.js';
@@ -113,29 +117,23 @@ export class AppTokenService {
    * would still tell them which secret was right.
    */
   private async refuseLockedOut(ipAddress: string | null): Promise<void> {
-    const standing = await this.limiter.peek(
-      clientFailureKey(ipAddress),
-      CLIENT_AUTH_FAILURES.limit,
-      CLIENT_AUTH_FAILURES.windowMs,
+    refuseOverLimit(
+      await this.limiter.peek(
+        clientFailureKey(ipAddress),
+        CLIENT_AUTH_FAILURES.limit,
+        CLIENT_AUTH_FAILURES.windowMs,
+      ),
     );
-    if (!standing.allowed)
-      throw AppAuthorizationException.tooManyRequests(
-        ownMessages.tooManyRequests,
-        standing.retryAfterMs,
-      );
   }
 
   private async countFailure(ipAddress: string | null): Promise<void> {
-    const hit = await this.limiter.hit(
-      clientFailureKey(ipAddress),
-      CLIENT_AUTH_FAILURES.limit,
-      CLIENT_AUTH_FAILURES.windowMs,
+    refuseOverLimit(
+      await this.limiter.hit(
+        clientFailureKey(ipAddress),
+        CLIENT_AUTH_FAILURES.limit,
+        CLIENT_AUTH_FAILURES.windowMs,
+      ),
     );
-    if (!hit.allowed)
-      throw AppAuthorizationException.tooManyRequests(
-        ownMessages.tooManyRequests,
-        hit.retryAfterMs,
-      );
   }
 
   /**
@@ -237,4 +235,13 @@ export class AppTokenService {
       await this.authorizations.touch(found.authorization_id, now, notBefore);
     return { customerId: found.customer_id, authorizationId: found.authorization_id };
   }
+}
+
+/** The catalogue's 429, with Retry-After, once the failures are used up. */
+function refuseOverLimit(result: RateLimitResult): void {
+  if (!result.allowed)
+    throw AppAuthorizationException.tooManyRequests(
+      ownMessages.tooManyRequests,
+      result.retryAfterMs,
+    );
 }

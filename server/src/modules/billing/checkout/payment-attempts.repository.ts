@@ -29,6 +29,19 @@ export interface PaymentAttempt {
   updatedAt: Date;
 }
 
+/** What a new attempt is made of; the rest starts empty (state open). */
+export type NewPaymentAttempt = Pick<
+  PaymentAttempt,
+  | 'customerId'
+  | 'gateway'
+  | 'product'
+  | 'planId'
+  | 'extraSlots'
+  | 'couponCode'
+  | 'idempotencyKey'
+  | 'source'
+>;
+
 interface Row {
   id: string;
   customer_id: string;
@@ -105,16 +118,7 @@ export class PaymentAttemptsRepository {
     return rows.map((row) => row.customer_id);
   }
 
-  async insert(attempt: {
-    customerId: string;
-    gateway: GatewayName;
-    product: string;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-    idempotencyKey: string;
-    source: string | null;
-  }): Promise<PaymentAttempt> {
+  async insert(attempt: NewPaymentAttempt): Promise<PaymentAttempt> {
     const rows = await queryRows<Row>(
       this.dataSource,
       `INSERT INTO payment_attempts

@@ -13,7 +13,11 @@ import {
 import { CouponRedemptionsRepository } from '../../coupons/index.js';
 import { BillingLedger } from '../subscriptions/billing-ledger.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
-import { PaymentAttemptsRepository, type PaymentAttempt } from './payment-attempts.repository.js';
+import {
+  PaymentAttemptsRepository,
+  type NewPaymentAttempt,
+  type PaymentAttempt,
+} from './payment-attempts.repository.js';
 
 /** What reconciling an open attempt found at the gateway. */
 export type Reconciled =
@@ -51,15 +55,7 @@ export class PaymentAttempts {
   }
 
   /** Records a new attempt, with a key of its own, before the gateway hears of it. */
-  open(attempt: {
-    customerId: string;
-    gateway: GatewayName;
-    product: string;
-    planId: string;
-    extraSlots: number;
-    couponCode: string | null;
-    source: string | null;
-  }): Promise<PaymentAttempt> {
+  open(attempt: Omit<NewPaymentAttempt, 'idempotencyKey'>): Promise<PaymentAttempt> {
     return this.attempts.insert({ ...attempt, idempotencyKey: `pay-${randomUUID()}` });
   }
 
