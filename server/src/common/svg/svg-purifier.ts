@@ -17,17 +17,22 @@ export function loadJsdom(): typeof Jsdom {
   return jsdomModule;
 }
 
-let parserWindow: Jsdom.DOMWindow | undefined;
+let threadWindow: Jsdom.DOMWindow | undefined;
 
 /**
- * An XML document parsed by the DOMParser of one shared window. A JSDOM per document costs a
- * V8 context of its own, which a worker thread did not give back: the pool's memory grew by
- * half a gigabyte per 4.75 MB import until the thread hit its heap limit. Malformed XML gives a
- * document whose root is `parsererror`.
+ * The one jsdom window of this thread: every document is parsed in it and every purifier works
+ * on it. A JSDOM per document costs a V8 context of its own, which a thread gives back late.
  */
+function sharedWindow(): Jsdom.DOMWindow {
+  return (threadWindow ??= new (loadJsdom().JSDOM)('').window);
+}
+
+/** An XML document parsed in the shared window; malformed XML gives a `parsererror` root. */
 export function parseSvgXml(text: string): Document {
-  parserWindow ??= new (loadJsdom().JSDOM)('').window;
-  return new parserWindow.DOMParser().parseFromString(text, 'image/svg+xml') as unknown as Document;
+  return new (sharedWindow().DOMParser)().parseFromString(
+    text,
+    'image/svg+xml',
+  ) as unknown as Document;
 }
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -144,7 +149,7 @@ export class SvgPurifier {
 
   private createEngine(): { window: Jsdom.DOMWindow; purify: DOMPurify } {
     const profile = this.profile;
-    const window = new (loadJsdom().JSDOM)('').window;
+    const window = sharedWindow();
     const purify = createDOMPurify(window as unknown as Window & typeof globalThis);
     const condemned = new WeakSet<Node>();
     purify.addHook('uponSanitizeAttribute', (node, data) => {

@@ -307,16 +307,20 @@ export class BraintreeWalletGateway implements WalletGateway {
       if (error instanceof Error && error.name === 'notFoundError') return [];
       throw this.fold(error);
     }
-    const listed = (customer.paymentMethods ?? []).flatMap(
-      (method) =>
-        (method as { subscriptions?: Array<{ id: string; status: string }> }).subscriptions ?? [],
-    );
+    // Each listed under the PayPal account it charges: that account is its payer.
+    const listed = (customer.paymentMethods ?? []).flatMap((method) => {
+      const account = method as {
+        email?: string;
+        subscriptions?: Array<{ id: string; status: string }>;
+      };
+      const payer: Payer = { email: account.email ?? null, customerRef };
+      return (account.subscriptions ?? []).map((listedOne) => ({ ...listedOne, payer }));
+    });
     const mine = subscriptionIdFor(idempotencyKey);
     const found: Array<FoundSubscription & { createdAt: number }> = [];
-    for (const listedOne of listed) {
-      if (listedOne.status !== 'Active' && listedOne.status !== 'Past Due') continue;
-      const subscription = await this.find(listedOne.id);
-      const payer = await this.payerOf(subscription.paymentMethodToken);
+    for (const { id, status, payer } of listed) {
+      if (status !== 'Active' && status !== 'Past Due') continue;
+      const subscription = await this.find(id);
       found.push({
         subscription: this.snapshot(subscription, payer, null),
         invoice: this.invoiceOf(subscription),

@@ -250,7 +250,7 @@ export class StripeCardGateway implements CardGateway {
         customer: customerRef,
         status: 'all',
         limit: 100,
-        expand: ['data.latest_invoice.payments'],
+        expand: ['data.latest_invoice.payments', 'data.default_payment_method'],
       }),
     );
     const live = list.data
