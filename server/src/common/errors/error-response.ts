@@ -1,11 +1,6 @@
 import { catalogueMessages, ownMessages, type ErrorBody } from '@animata/contracts';
 import { HttpException } from '@nestjs/common';
-import { WorkerPoolClosedError } from '../worker-pool/worker-pool.js';
-import { CommonException } from './common.exception.js';
 import { DomainException } from './domain.exception.js';
-
-/** How long a client should wait before retrying what a stopping process handed back. */
-const HANDED_BACK_RETRY_AFTER_MS = 10_000;
 
 export interface ErrorResponse {
   status: number;
@@ -26,13 +21,6 @@ interface FastifyLikeError {
  * Unknown errors never leak their message.
  */
 export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
-  // An upload whose work had not started when a graceful stop began: 503, to be retried.
-  if (error instanceof WorkerPoolClosedError) {
-    return toErrorResponse(
-      CommonException.serviceUnavailable(HANDED_BACK_RETRY_AFTER_MS),
-      requestId,
-    );
-  }
   if (error instanceof DomainException) {
     // A 422 is its field errors; any other status is its message, plus field errors when it
     // has them (the e-mail change's 403: §8 shows them on the fields, the message as a notice).

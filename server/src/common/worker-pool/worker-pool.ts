@@ -1,4 +1,6 @@
+import { ownMessages } from '@animata/contracts';
 import type { Piscina } from 'piscina';
+import { CommonErrorCode, CommonException } from '../errors/common.exception.js';
 
 /**
  * One function of a task module run in the pool: the compiled module's address (next to the
@@ -29,10 +31,21 @@ export const inThisThread: TaskRunner = {
   },
 };
 
-/** The pool stopped taking work (a graceful stop): the caller hands the request back (503). */
-export class WorkerPoolClosedError extends Error {
+/** How long a client should wait before retrying what a stopping process handed back. */
+const HANDED_BACK_RETRY_AFTER_MS = 10_000;
+
+/**
+ * The pool stopped taking work (a graceful stop): the request is handed back, 503 with
+ * Retry-After, to be retried on a process that is not stopping.
+ */
+export class WorkerPoolClosedError extends CommonException {
   constructor() {
-    super('The worker pool is closed: the process is stopping.');
+    super(
+      CommonErrorCode.ServiceUnavailable,
+      ownMessages.serviceUnavailable,
+      undefined,
+      HANDED_BACK_RETRY_AFTER_MS,
+    );
     this.name = 'WorkerPoolClosedError';
   }
 }
