@@ -96,10 +96,6 @@ export interface AuthorizationRequestParams {
 export function authorizationRequestProblem(
   params: AuthorizationRequestParams,
 ): AuthorizationRequestProblem | null {
-  const invalid = (error_description: string): AuthorizationRequestProblem => ({
-    error: 'invalid_request',
-    error_description,
-  });
   if (params.response_type === undefined || params.response_type === null)
     return invalid(authorizationRequestErrors.missingResponseType);
   if (params.response_type !== 'code')
@@ -107,17 +103,6 @@ export function authorizationRequestProblem(
       error: 'unsupported_response_type',
       error_description: authorizationRequestErrors.unsupportedResponseType,
     };
-  return codeChallengeProblem(params);
-}
-
-/** The PKCE half of the rule, which the authorize call checks too (it binds the code). */
-export function codeChallengeProblem(
-  params: Omit<AuthorizationRequestParams, 'response_type'>,
-): AuthorizationRequestProblem | null {
-  const invalid = (error_description: string): AuthorizationRequestProblem => ({
-    error: 'invalid_request',
-    error_description,
-  });
   if (params.code_challenge === undefined || params.code_challenge === null)
     return invalid(authorizationRequestErrors.missingCodeChallenge);
   if (params.code_challenge_method !== 'S256')
@@ -125,6 +110,10 @@ export function codeChallengeProblem(
   if (!PKCE_VALUE.test(params.code_challenge))
     return invalid(authorizationRequestErrors.malformedCodeChallenge);
   return null;
+}
+
+function invalid(error_description: string): AuthorizationRequestProblem {
+  return { error: 'invalid_request', error_description };
 }
 
 /**

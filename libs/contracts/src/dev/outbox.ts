@@ -21,7 +21,7 @@ export interface OutboxListResponse {
 export const OUTBOX_KEY_PARAM = 'key';
 
 /** Headers a proxy adds: a request that has one came through a proxy, whatever its peer. */
-export const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
 
 /** Whether a request names a forwarded address (see FORWARDING_HEADERS). */
 export function isForwarded(has: (header: string) => boolean): boolean {

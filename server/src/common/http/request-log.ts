@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LogController } from 'fastify';
 
 /** What replaces a secret in the request log. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Query parameters whose value is a secret, wherever they appear: reset, verification and

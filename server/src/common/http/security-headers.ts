@@ -41,7 +41,7 @@ const RECAPTCHA_FRAMES = [
  * shows one customer's account to the next). What may be cached says so itself: the hashed
  * assets, the public files, avatars, project previews, the public coupon.
  */
-export const DEFAULT_CACHE_CONTROL = 'private, no-store';
+const DEFAULT_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Sent with every answer: JSON, errors, redirects, files, pages. A route may still set its own

@@ -12,7 +12,7 @@ export type { SvgLimits } from './svg-structure.js';
  * for a long time or ever. It is CommonJS, so it loads synchronously on demand.
  */
 let jsdomModule: typeof Jsdom | undefined;
-export function loadJsdom(): typeof Jsdom {
+function loadJsdom(): typeof Jsdom {
   jsdomModule ??= createRequire(import.meta.url)('jsdom') as typeof Jsdom;
   return jsdomModule;
 }

@@ -1,3 +1,3 @@
 // The uploads module's public surface.
 export { UploadsModule } from './uploads.module.js';
-export { UploadLimits, type UploadKind } from './upload-limits.js';
+export { UploadLimits } from './upload-limits.js';

@@ -17,10 +17,6 @@ export function couponState(coupon: CouponRecord, now: Date): 'live' | 'expired'
   return 'live';
 }
 
-export function couponIsLive(coupon: CouponRecord, now: Date): boolean {
-  return couponState(coupon, now) === 'live';
-}
-
 /**
  * The coupon prices use: the requested code when it exists and runs, else the site coupon when
  * it runs, else none. An unknown or expired code is no error, it just gives no coupon of its own

@@ -164,10 +164,10 @@ export class PaymentAttempts {
   }
 
   /**
-   * Customers whose attempt has been open for longer than `graceMs` (a call still running in
-   * another process is younger, and holds the customer's lock anyway).
+   * Customers with an open attempt (one whose call still runs holds the customer's lock, and
+   * the reconciliation skips it).
    */
-  customersWithOpen(graceMs: number, limit = 100): Promise<string[]> {
-    return this.attempts.customersWithOpen(new Date(this.clock.now().getTime() - graceMs), limit);
+  customersWithOpen(limit = 100): Promise<string[]> {
+    return this.attempts.customersWithOpen(this.clock.now(), limit);
   }
 }

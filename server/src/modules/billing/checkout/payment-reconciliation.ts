@@ -38,7 +38,7 @@ export class PaymentReconciliation implements OnApplicationBootstrap {
   /** Reconciles every open attempt; answers how many ended. */
   async run(): Promise<{ adopted: number; abandoned: number }> {
     const counts = { adopted: 0, abandoned: 0 };
-    for (const customerId of await this.attempts.customersWithOpen(0)) {
+    for (const customerId of await this.attempts.customersWithOpen()) {
       const outcome = await this.subscriptions.whileCheckoutLocked(
         customerId,
         { waitMs: 0, leaseMs: CHECKOUT_LOCK_LEASE_MS },

@@ -15,7 +15,7 @@ export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
  * The signature's timestamp (`t=`), read as the SDK reads it (the last one wins), or null.
  * The SDK checks only a signature's age; a timestamp in the future passes it.
  */
-export function stripeSignatureTimestamp(header: string): number | null {
+function stripeSignatureTimestamp(header: string): number | null {
   let timestamp: number | null = null;
   for (const item of header.split(',')) {
     const [key, value] = item.split('=');
