@@ -43,7 +43,6 @@ import {
 import { ThumbnailScheduler } from './thumbnails/thumbnail-scheduler.js';
 import { dataChangeOf } from './data-change.js';
 
-
 /** A new project's title when none is given. */
 export const DEFAULT_PROJECT_TITLE = 'Untitled';
 
