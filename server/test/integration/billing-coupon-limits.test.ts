@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { endpoints, fillPath, type PricesResponse } from '@animata/contracts';
 import { CouponsExit } from '../../src/cli/coupons-command.js';
 import { PaymentReconciliation } from '../../src/modules/billing/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
 import { cookieCaller } from '../support/http-client.js';
-
-const cli = fileURLToPath(new URL('../../src/cli/coupons.js', import.meta.url));
+import { runOperatorCli } from '../support/operator-command.js';
 
 /**
  * A coupon's redemption limit with the sandbox gateways (the embedded default): the card and
@@ -146,24 +143,10 @@ describe('coupon redemption limits with the sandbox gateways', () => {
 
   /** Runs the compiled `npm run coupons` on the test app's database, as an operator would. */
   function coupons(...args: string[]) {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
+    return runOperatorCli('coupons', args, {
       DATABASE_URL: app.database.url,
       DATA_DIR: app.config.dataDir,
-    };
-    delete env.REDIS_URL;
-    const child = spawn(process.execPath, [cli, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-      child.on('exit', (code) => resolve({ code, stdout, stderr })),
-    );
   }
 
   it("lets an operator set a code's limit and expiry with npm run coupons; prices follow", async () => {

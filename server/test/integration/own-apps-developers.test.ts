@@ -12,6 +12,7 @@ import { DevelopersExit } from '../../src/cli/developers-command.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { cookieCaller } from '../support/http-client.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
+import { runOperatorCli } from '../support/operator-command.js';
 import { freePort } from '../support/ports.js';
 
 const cli = fileURLToPath(new URL('../../src/cli/developers.js', import.meta.url));
@@ -31,20 +32,7 @@ describe('npm run developers (decision 80): the operator’s developer grant', (
   }
 
   function run(args: string[], variables: Record<string, string>) {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...variables };
-    delete env.REDIS_URL;
-    if (!variables.DATABASE_URL) delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [cli, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-      child.on('exit', (code) => resolve({ code, stdout, stderr })),
-    );
+    return runOperatorCli('developers', args, variables);
   }
 
   it('grants, lists and revokes by e-mail; the customer may then create apps, and then not', async () => {
