@@ -5,9 +5,9 @@ import {
   type LiveClientToServerEvents,
   type LiveServerToClientEvents,
 } from '@animata/contracts';
-import { useNavigation, useRevalidator } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { useRevalidateWhenIdle } from '../../../utils/use-revalidate-when-idle.js';
 
 type LiveSocket = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
 
@@ -26,23 +26,8 @@ export type LiveState = 'connecting' | 'ready' | 'closed';
  * The session cookie authenticates the handshake, as it does every HTTP call.
  */
 export function useLiveThumbnails(): LiveState {
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  // Reloads the page's data, but never by aborting a load already under way (an upload's, a
-  // navigation's): that load brings the previews too, or this one runs right after it. Kept in
-  // a ref, so the socket is not reconnected when the revalidator's identity changes.
-  const retryLater = useRef(false);
-  const revalidate = useRef(() => {});
-  revalidate.current = () => {
-    if (revalidator.state === 'idle' && navigation.state === 'idle') revalidator.revalidate();
-    else retryLater.current = true;
-  };
-  useEffect(() => {
-    if (retryLater.current && revalidator.state === 'idle' && navigation.state === 'idle') {
-      retryLater.current = false;
-      revalidator.revalidate();
-    }
-  }, [revalidator, navigation.state]);
+  // Keeps its identity, so the socket is not reconnected on a render.
+  const revalidate = useRevalidateWhenIdle();
   const [state, setState] = useState<LiveState>('connecting');
 
   useEffect(() => {
@@ -55,14 +40,14 @@ export function useLiveThumbnails(): LiveState {
     socket.on(liveEvents.ready, () => {
       setState('ready');
       // Back after a lost connection: a preview may have finished meanwhile.
-      if (readyBefore) revalidate.current();
+      if (readyBefore) revalidate();
       readyBefore = true;
       // Read by the browser tests: they send a thumbnail only once the tab listens.
       document.documentElement.dataset.live = 'ready';
     });
     socket.on(liveEvents.thumbnailReady, () => {
       clearTimeout(reload);
-      reload = setTimeout(() => revalidate.current(), REVALIDATE_DELAY_MS);
+      reload = setTimeout(() => revalidate(), REVALIDATE_DELAY_MS);
     });
     socket.on('disconnect', () => {
       setState('connecting');
@@ -84,7 +69,7 @@ export function useLiveThumbnails(): LiveState {
       socket.disconnect();
       delete document.documentElement.dataset.live;
     };
-  }, []);
+  }, [revalidate]);
 
   return state;
 }

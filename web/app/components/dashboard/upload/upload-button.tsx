@@ -10,9 +10,10 @@ import {
   type ImportFileResult,
   uploadTexts,
 } from '@animata/contracts';
-import { useLocation, useRevalidator } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../../../utils/use-hydrated.js';
+import { useRevalidateWhenIdle } from '../../../utils/use-revalidate-when-idle.js';
 import { sendImport } from './send-import.js';
 
 /** Accepted extensions (§5), for the quick check before a file goes up; the server decides. */
@@ -56,7 +57,7 @@ export function UploadButton({ label: folder }: { label: string | null }) {
   const label = folder === DEMO_FOLDER_ID ? null : folder;
   const hydrated = useHydrated();
   const location = useLocation();
-  const revalidator = useRevalidator();
+  const revalidate = useRevalidateWhenIdle();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const progressId = useId();
@@ -103,9 +104,9 @@ export function UploadButton({ label: folder }: { label: string | null }) {
       setDone(created > 0 ? uploadTexts.imported(created) : null);
       busy.current = false;
       // The list, the side menu's storage box and slot counter all come from loaders.
-      if (created > 0 || failed.length > 0) revalidator.revalidate();
+      if (created > 0 || failed.length > 0) revalidate();
     },
-    [label, revalidator],
+    [label, revalidate],
   );
 
   // The success line goes after a while, like a snackbar; refusals stay until dismissed.
