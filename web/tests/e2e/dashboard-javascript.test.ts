@@ -161,11 +161,8 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       'Hotel',
     ]);
     const page = await t.open('/', { cookies });
-    // The first visit measures the window; from the next list on, the page size is its own.
-    await page.waitForFunction(() => document.cookie.includes('animata_grid_rows=6'));
-    await page.reload();
-    await waitForHydration(page);
-    // 1280 × 800: three columns of 290 px, two rows: six a page.
+    // 1280 × 800: three columns of 290 px, two rows: six a page. The first visit is read with
+    // the default ten and follows the window's measure at once (issue 29).
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="project-card"]').length === 6,
     );
@@ -222,6 +219,73 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     await search.fill('nothing like it');
     await search.press('Enter');
     await main(page).getByRole('heading', { name: 'No projects match your search' }).waitFor();
+  });
+
+  it('pages with this window’s page size though another window remembered another (issue 29)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    const titles = Array.from(
+      { length: 24 },
+      (_, index) => `P${String(index + 1).padStart(2, '0')}`,
+    );
+    await seedProjects(t, customer.id, titles);
+    const newestFirst = [...titles].reverse();
+    // A 1280 × 800 window of this browser remembered six a page; this one is 1920 × 1080.
+    const page = await t.newPage({ cookies: { ...cookies, animata_grid_rows: '6' } });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/');
+    await waitForHydration(page);
+    // Five columns, two rows: ten a page, no placeholder.
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="project-card"]').length === 10,
+    );
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(0, 10));
+    assert.equal(await page.locator('.project-grid__placeholder').count(), 0);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.waitForFunction(
+      (first) =>
+        document.querySelector('[data-testid="project-card"] .project-card__title')?.textContent ===
+        first,
+      newestFirst[10]!,
+    );
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(10, 20));
+    // The other window measures again meanwhile: page 3 goes on with ten a page.
+    await page.context().addCookies([{ name: 'animata_grid_rows', value: '6', url: t.app.url }]);
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="project-card"]').length === 4,
+    );
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(20));
+  });
+
+  it('deletes everything on the last page and lands on the last page left (issue 29)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    const titles = Array.from({ length: 8 }, (_, index) => `P${index + 1}`);
+    await seedProjects(t, customer.id, titles);
+    // Six a page (as this 1280 × 800 window measures); a page past the end goes to the last
+    // page that exists.
+    const page = await t.open('/?page=999', { cookies: { ...cookies, animata_grid_rows: '6' } });
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="project-card"]').length === 2,
+    );
+    assert.deepEqual(await cardTitles(page), ['P2', 'P1']);
+    await page.getByRole('checkbox', { name: 'Select P2' }).check();
+    const bar = page.getByRole('toolbar', { name: 'Selected projects' });
+    await bar.getByRole('button', { name: dashboardTexts.selectAll, exact: true }).click();
+    await bar.getByRole('link', { name: dashboardTexts.deleteSelected }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete' });
+    await dialog.getByText('Delete 2 projects? This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await snackbar(page, dashboardNotices.projectsDeleted(2));
+    await page.waitForURL((url) => url.searchParams.get('page') === null);
+    assert.deepEqual(await cardTitles(page), ['P8', 'P7', 'P6', 'P5', 'P4', 'P3']);
+    assert.equal(
+      await main(page).getByRole('heading', { name: dashboardTexts.emptyProjects }).count(),
+      0,
+    );
   });
 
   it('moves and deletes a selection after confirming; the same folder is refused', async () => {

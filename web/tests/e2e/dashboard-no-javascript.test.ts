@@ -59,6 +59,33 @@ describe('the projects dashboard in Chromium (JavaScript off)', () => {
     assert.deepEqual(await cardTitles(page), ['Ball one', 'Ball two']);
   });
 
+  it('pages with one size from page to page; a page past the end shows the last (issue 29)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    const titles = Array.from(
+      { length: 24 },
+      (_, index) => `P${String(index + 1).padStart(2, '0')}`,
+    );
+    await seedProjects(t, customer.id, titles);
+    const newestFirst = [...titles].reverse();
+    // Six a page, as a 1280 × 800 window with JavaScript measured it.
+    const page = await open('/', { ...cookies, animata_grid_rows: '6' });
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(0, 6));
+    // Another window of this browser remembers ten meanwhile: the pages go on with six.
+    await page.context().addCookies([{ name: 'animata_grid_rows', value: '10', url: t.app.url }]);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(6, 12));
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(12, 18));
+
+    await page.goto('/?page=999');
+    assert.equal(new URL(page.url()).search, '?page=3');
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(20));
+    await pages.getByRole('link', { name: 'Page 1' }).waitFor();
+  });
+
   it('creates, renames, moves and deletes folders with plain forms', async () => {
     const { cookies } = await signedIn(t);
     const page = await open('/', cookies);

@@ -46,7 +46,7 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
   const { labels } = useDashboardData();
   const hydrated = useHydrated();
   const abilities = abilitiesOf(view);
-  const perRow = useGridMeasure(state.page, rows);
+  const perRow = useGridMeasure(state.page, rows, list.pagination.totalFiles);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setSelected(new Set()), [list]);
   const toggle = useCallback(

@@ -36,7 +36,7 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
   const go = (changes: { search?: string; sort?: string }) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    navigate(withListParams(location, { ...changes, page: null }), {
+    navigate(withListParams(location, { ...changes, page: null, rows: null }), {
       replace: true,
       preventScrollReset: true,
     });
