@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  dashboardLabels,
   dashboardNotices,
   dashboardTexts,
   FREE_LIMITS,
@@ -258,6 +259,56 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       () => document.querySelectorAll('[data-testid="project-card"]').length === 4,
     );
     assert.deepEqual(await cardTitles(page), newestFirst.slice(20));
+  });
+
+  it('while selecting, a click or Enter or Space on a card toggles it and never opens it (issue 29)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    // Demos are everyone's: titles of this test's own.
+    await newDemoProjects(t.app.runtime.dataSource, ['Demo ball', 'Demo logo', 'Demo dots']);
+    const page = await t.open('/folder/demo', { cookies });
+    const bar = page.getByRole('toolbar', { name: 'Selected projects' });
+    await page.getByRole('checkbox', { name: 'Select Demo dots' }).check();
+    await bar.getByText('1 selected').waitFor();
+    // A demo original's title and thumbnail open it through a post that copies it: not now.
+    const ball = page.getByRole('article', { name: 'Demo ball', exact: true });
+    await ball.getByRole('button', { name: 'Demo ball', exact: true }).click();
+    await bar.getByText('2 selected').waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'Select Demo ball' }).isChecked(), true);
+    await ball.locator('.project-card__thumb button').click();
+    await bar.getByText('1 selected').waitFor();
+    // The keyboard does the same on the focused card.
+    const logo = page.getByRole('article', { name: 'Demo logo', exact: true });
+    await logo.getByRole('button', { name: 'Demo logo', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await bar.getByText('2 selected').waitFor();
+    await page.keyboard.press('Space');
+    await bar.getByText('1 selected').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/folder/demo');
+    const counted = (await t.app.runtime.dataSource.query(
+      'SELECT count(*)::int AS count FROM projects WHERE owner_id = $1',
+      [customer.id],
+    )) as Array<{ count: number }>;
+    assert.equal(counted[0]?.count, 0, 'no demo was copied');
+
+    // An own project's title is a link to it; while selecting it toggles too.
+    await seedProjects(t, customer.id, ['One', 'Two']);
+    await page.goto('/');
+    await page.getByRole('checkbox', { name: 'Select One' }).check();
+    const two = page.getByRole('article', { name: 'Two' }).getByRole('link', { name: 'Two' });
+    await two.click();
+    await bar.getByText('2 selected').waitFor();
+    await two.press('Space');
+    await bar.getByText('1 selected').waitFor();
+    await two.press('Enter');
+    await bar.getByText('2 selected').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    await shot(t, page, 'selecting-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(t, page, 'selecting-375');
+    // With nothing selected a click opens the project again.
+    await bar.getByRole('button', { name: dashboardLabels.deselectAll }).click();
+    await two.click();
+    await page.waitForURL((url) => /^\/[a-z0-9]{32}$/.test(url.pathname));
   });
 
   it('deletes everything on the last page and lands on the last page left (issue 29)', async () => {

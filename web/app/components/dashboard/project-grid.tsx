@@ -89,7 +89,12 @@ export function ProjectGrid({
   const placeholders = perRow ? placeholdersFor(projects.length, perRow) : 0;
   const style = perRow ? ({ '--per-row': perRow } as CSSProperties) : undefined;
   return (
-    <ul className={`project-grid${perRow ? ' project-grid--measured' : ''}`} style={style}>
+    <ul
+      className={`project-grid${perRow ? ' project-grid--measured' : ''}${
+        selected.size > 0 ? ' project-grid--selecting' : ''
+      }`}
+      style={style}
+    >
       {projects.map((project) => (
         <li key={project.id} className="project-grid__cell">
           <ProjectCard
