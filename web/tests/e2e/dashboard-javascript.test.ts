@@ -186,6 +186,8 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     assert.equal(await page.locator('.project-grid__placeholder').count(), 1);
     await shot(t, page, 'all-projects-page-2-1280');
 
+    // With JavaScript a sort applies as it is chosen: no Apply button (issue 29).
+    assert.equal(await main(page).getByRole('button', { name: dashboardLabels.apply }).count(), 0);
     for (const [sort, first] of [
       ['title_asc', 'Alpha ball'],
       ['title_desc', 'Hotel'],

@@ -27,8 +27,10 @@ import {
 import { icons } from './icons.js';
 import { MenuPopover } from './menu-popover.js';
 import {
+  DIALOG_PARAMS,
   isChangedDemo,
   projectPath,
+  SELECTION_FORM_ID,
   withDialog,
   type DashboardActionError,
   type ViewAbilities,
@@ -51,7 +53,7 @@ export function ProjectCard({
 }: {
   project: Project;
   abilities: ViewAbilities;
-  /** With JavaScript: the checkbox is shown. */
+  /** The view has bulk actions: the card has its selection checkbox. */
   selectable: boolean;
   selected: boolean;
   /** Something on the page is selected: a click toggles instead of opening. */
@@ -114,8 +116,13 @@ export function ProjectCard({
     >
       {selectable ? (
         <label className="project-card__checkbox">
+          {/* Without JavaScript it is a field of the selection form (components/dashboard/
+              selection-form.tsx) wherever the card sits: its ids open the bulk dialogs. */}
           <input
             type="checkbox"
+            form={SELECTION_FORM_ID}
+            name={DIALOG_PARAMS.target}
+            value={project.id}
             checked={selected}
             onChange={() => onToggle(project.id)}
             aria-label={`Select ${title}`}
