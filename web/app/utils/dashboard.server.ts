@@ -6,6 +6,7 @@ import {
   ownMessages,
   pagePaths,
   dashboardNotices,
+  totalPages,
   type ProjectListResponse,
 } from '@animata/contracts';
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node';
@@ -16,6 +17,7 @@ import {
   LIST_PARAMS,
   listStateOf,
   projectPath,
+  withListParams,
   type DashboardActionError,
   type DashboardView,
   type ListState,
@@ -25,7 +27,10 @@ import { requestCookie } from './cookies.server.js';
 import { formRefused, readForm, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
 
-/** The page size: the address's `rows`, else the measured one, else DEFAULT_PAGE_SIZE. */
+/**
+ * The page size: the address's `rows` (a page link carries the size its list is paged with),
+ * else the one this browser's grid last measured (a cookie), else DEFAULT_PAGE_SIZE.
+ */
 export function pageSizeOf(request: Request): number {
   const url = new URL(request.url);
   const fromUrl = Number(url.searchParams.get(LIST_PARAMS.rows));
@@ -81,6 +86,12 @@ export async function loadProjectList(
   // A visitor at `/` sees the marketing page (the layout decides), not the login form.
   if (!result.ok && result.error.kind === 'logged-out' && options.visitorAllowed) return null;
   const list = await client.expect(Promise.resolve(result));
+  // A page past the end (its projects deleted or moved, an old link, `?page=999`) goes to the
+  // last page that exists, search, sort and page size kept; with nothing at all, to page 1,
+  // where the empty state is the truth (issue 29). A redirect from here keeps the notice of
+  // the post that led here: the response is the redirect alone, so the notice cookie stays.
+  const last = totalPages(list.pagination.totalFiles, list.pagination.filesPerPage);
+  if (state.page > last) throw redirect(withListParams(url, { page: last === 1 ? null : last }));
   return { list, state, rows };
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  dashboardLabels,
   dashboardNotices,
   dashboardTexts,
   DEFAULT_PAGE_SIZE,
@@ -8,13 +9,14 @@ import {
   PROJECT_SORT_LABELS,
 } from '@animata/contracts';
 import type { Page } from 'playwright-core';
-import { snackbar, useBrowserTest } from '../support/browser.js';
+import { SCREENSHOTS_WANTED, snackbar, useBrowserTest } from '../support/browser.js';
 import {
   cardTitles,
   openCardMenu,
   openFolderMenu,
   seedFolder,
   seedProjects,
+  shot,
   signedIn,
 } from './dashboard-support.js';
 
@@ -53,10 +55,92 @@ describe('the projects dashboard in Chromium (JavaScript off)', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === 'ball');
     assert.deepEqual(await cardTitles(page), ['Ball two', 'Ball one']);
 
+    // Without JavaScript a sort applies through its own labelled button (issue 29).
     await page.getByLabel('Sort by').selectOption({ label: PROJECT_SORT_LABELS.title_asc });
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: dashboardLabels.apply }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'title_asc');
     assert.deepEqual(await cardTitles(page), ['Ball one', 'Ball two']);
+  });
+
+  it('pages with one size from page to page; a page past the end shows the last (issue 29)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    const titles = Array.from(
+      { length: 24 },
+      (_, index) => `P${String(index + 1).padStart(2, '0')}`,
+    );
+    await seedProjects(t, customer.id, titles);
+    const newestFirst = [...titles].reverse();
+    // Six a page, as a 1280 × 800 window with JavaScript measured it.
+    const page = await open('/', { ...cookies, animata_grid_rows: '6' });
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(0, 6));
+    // Another window of this browser remembers ten meanwhile: the pages go on with six.
+    await page.context().addCookies([{ name: 'animata_grid_rows', value: '10', url: t.app.url }]);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(6, 12));
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(12, 18));
+
+    await page.goto('/?page=999');
+    assert.equal(new URL(page.url()).search, '?page=3');
+    assert.deepEqual(await cardTitles(page), newestFirst.slice(20));
+    await pages.getByRole('link', { name: 'Page 1' }).waitFor();
+  });
+
+  it('moves and deletes the projects ticked, through the confirming dialogs (issue 29)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    await seedFolder(t, customer.id, 'Drafts');
+    await seedProjects(
+      t,
+      customer.id,
+      Array.from({ length: 8 }, (_, index) => `P${index + 1}`),
+    );
+    const all = { ...cookies, animata_grid_rows: '6' };
+    const page = await open('/', all);
+    const selection = page.getByRole('form', { name: dashboardLabels.selectedProjects });
+    await shot(t, page, 'selection-no-javascript-1280');
+
+    // Nothing ticked: the dialog says so and offers nothing to confirm.
+    await selection.getByRole('button', { name: dashboardTexts.deleteSelected }).click();
+    let dialog = page.getByRole('dialog', { name: 'Delete' });
+    await dialog.getByText(projectMessages.projectsRequired).waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Delete' }).count(), 0);
+    await dialog.getByRole('link', { name: 'Cancel' }).click();
+
+    await page.getByRole('checkbox', { name: 'Select P8' }).check();
+    await page.getByRole('checkbox', { name: 'Select P6' }).check();
+    await selection.getByRole('button', { name: dashboardTexts.moveSelected }).click();
+    dialog = page.getByRole('dialog', { name: 'Move to folder: 2 projects' });
+    await dialog.getByLabel('Drafts', { exact: true }).check();
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await snackbar(page, dashboardNotices.projectsMoved(2));
+    const counted = (await t.app.runtime.dataSource.query(
+      "SELECT count(*)::int AS count FROM projects p JOIN labels l ON l.id = p.label_id WHERE l.title = 'Drafts' AND p.owner_id = $1 AND p.title IN ('P8', 'P6')",
+      [customer.id],
+    )) as Array<{ count: number }>;
+    assert.equal(counted[0]?.count, 2);
+
+    // Everything on the last page deleted: the last page left, with the notice.
+    await page.goto('/?page=2');
+    assert.deepEqual(await cardTitles(page), ['P2', 'P1']);
+    await page.getByRole('checkbox', { name: 'Select P2' }).check();
+    await page.getByRole('checkbox', { name: 'Select P1' }).check();
+    await selection.getByRole('button', { name: dashboardTexts.deleteSelected }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete' });
+    await dialog.getByText('Delete 2 projects? This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await snackbar(page, dashboardNotices.projectsDeleted(2));
+    assert.equal(new URL(page.url()).search, '');
+    assert.deepEqual(await cardTitles(page), ['P8', 'P7', 'P6', 'P5', 'P4', 'P3']);
+    assert.equal(await main(page).getByRole('navigation', { name: 'Pages' }).count(), 0);
+
+    if (SCREENSHOTS_WANTED) {
+      const phone = await open('/', all, true);
+      await phone.getByRole('checkbox', { name: 'Select P7' }).check();
+      await shot(t, phone, 'selection-no-javascript-375');
+    }
   });
 
   it('creates, renames, moves and deletes folders with plain forms', async () => {

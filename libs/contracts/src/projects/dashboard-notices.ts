@@ -88,6 +88,9 @@ export const dashboardLabels = {
   move: 'Move',
   deselectAll: 'Deselect all',
   sortBy: 'Sort by',
+  /** Applies the sort without JavaScript (with it, a sort applies as it is chosen). */
+  apply: 'Apply',
+  selectedProjects: 'Selected projects',
   search: 'Search',
   menu: 'Menu',
   storage: 'Storage',

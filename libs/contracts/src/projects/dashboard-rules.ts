@@ -46,6 +46,28 @@ export function totalPages(totalFiles: number, filesPerPage: number): number {
   return Math.max(1, Math.ceil(totalFiles / Math.max(1, filesPerPage)));
 }
 
+/** The page (from 1) that holds the item at `index` (from 0) when a page holds `rows`. */
+export function pageHolding(index: number, rows: number): number {
+  return Math.floor(Math.max(0, index) / Math.max(1, rows)) + 1;
+}
+
+/**
+ * Where a list shown `rows` a page goes when the window showing it asks for `size` a page (§9),
+ * or null when it stays. Page 1 reloads when the window's size shows other projects on it
+ * (more, fewer, or pagination where there was none); a later page moves to the page of the new
+ * size that holds the first project it showed. The page links then carry one size from page to
+ * page, so no project is skipped or shown twice (issue 29).
+ */
+export function pageForWindowSize(
+  list: { page: number; rows: number; total: number },
+  size: number,
+): number | null {
+  const { page, rows, total } = list;
+  if (size === rows) return null;
+  if (page <= 1) return Math.min(total, rows) === Math.min(total, size) ? null : 1;
+  return pageHolding((page - 1) * rows, size);
+}
+
 /** One entry of the pagination bar: a page number, or a gap shown as an ellipsis. */
 export type PageLink = { type: 'page'; page: number } | { type: 'gap'; key: string };
 

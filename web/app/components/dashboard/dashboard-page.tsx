@@ -16,6 +16,7 @@ import { icons } from './icons.js';
 import { Pagination } from './pagination.js';
 import { ProjectGrid, useGridMeasure } from './project-grid.js';
 import { SearchSort } from './search-sort.js';
+import { SelectionForm } from './selection-form.js';
 import { UploadButton } from './upload/upload-button.js';
 import {
   abilitiesOf,
@@ -46,7 +47,7 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
   const { labels } = useDashboardData();
   const hydrated = useHydrated();
   const abilities = abilitiesOf(view);
-  const perRow = useGridMeasure(state.page, rows);
+  const perRow = useGridMeasure(state.page, rows, list.pagination.totalFiles);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setSelected(new Set()), [list]);
   const toggle = useCallback(
@@ -59,8 +60,8 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
       }),
     [],
   );
-  const selectable =
-    hydrated && (abilities.bulkDelete || abilities.bulkMove || abilities.bulkReset);
+  // With or without JavaScript (without, the checkboxes belong to the selection form).
+  const selectable = abilities.bulkDelete || abilities.bulkMove || abilities.bulkReset;
   const selectedProjects = list.data.filter((project) => selected.has(project.id));
   const currentFolder = view.kind === 'folder' ? view.folder : null;
   const folder = findLabel(labels, currentFolder);
@@ -86,12 +87,17 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
               onClear={() => setSelected(new Set())}
             />
           ) : (
-            <SearchSort
-              state={state}
-              placeholder={
-                view.kind === 'all' ? dashboardTexts.searchAll : dashboardTexts.searchFolder
-              }
-            />
+            <>
+              <SearchSort
+                state={state}
+                placeholder={
+                  view.kind === 'all' ? dashboardTexts.searchAll : dashboardTexts.searchFolder
+                }
+              />
+              {!hydrated && selectable && list.data.length > 0 ? (
+                <SelectionForm abilities={abilities} />
+              ) : null}
+            </>
           )}
         </div>
       </header>
@@ -216,7 +222,7 @@ function SelectionBar({
   const all = selected.length === projects.length;
   const resettable = selected.filter(isChangedDemo).map((project) => project.id);
   return (
-    <div className="selection-bar" role="toolbar" aria-label="Selected projects">
+    <div className="selection-bar" role="toolbar" aria-label={dashboardLabels.selectedProjects}>
       <p className="selection-bar__count" aria-live="polite">
         {selected.length} selected
       </p>

@@ -2,6 +2,7 @@ import {
   dashboardLabels,
   dashboardQuestions,
   dashboardTexts,
+  projectMessages,
   TITLE_MAX_LENGTH,
   titleProblem,
   type Label,
@@ -19,6 +20,7 @@ import { icons } from './icons.js';
 import {
   dialogStateOf,
   findLabel,
+  isChangedDemo,
   ownLabels,
   pathTo,
   subtreeCounts,
@@ -276,6 +278,7 @@ function MoveProjectsDialog({ state, closeTo, labels, projects, currentFolder }:
     state.targets.length > 1
       ? `${dashboardLabels.moveToFolder}: ${state.targets.length} projects`
       : dashboardLabels.moveToFolder;
+  if (state.targets.length === 0) return <NothingSelected title={title} closeTo={closeTo} />;
   return (
     <DashboardDialog title={title} closeTo={closeTo} className="dashboard-dialog--move">
       {single ? <p className="dashboard-dialog__text">{single.title}</p> : null}
@@ -303,14 +306,19 @@ function ConfirmProjectsDialog({ state, closeTo, projects }: DialogProps) {
   const intent = resetting ? 'reset' : 'delete';
   const refusal = useRefusal(intent);
   const pending = usePending(intent);
-  const count = state.targets.length;
-  const only =
-    count === 1 ? (projects.find((p) => p.id === state.targets[0])?.title ?? null) : null;
+  // Only changed demos reset: the selection form without JavaScript may bring originals too.
+  const targets = resetting
+    ? state.targets.filter((id) => {
+        const project = projects.find((candidate) => candidate.id === id);
+        return !project || isChangedDemo(project);
+      })
+    : state.targets;
+  const count = targets.length;
+  const only = count === 1 ? (projects.find((p) => p.id === targets[0])?.title ?? null) : null;
+  const title = resetting ? dashboardLabels.reset : dashboardLabels.delete;
+  if (count === 0) return <NothingSelected title={title} closeTo={closeTo} />;
   return (
-    <DashboardDialog
-      title={resetting ? dashboardLabels.reset : dashboardLabels.delete}
-      closeTo={closeTo}
-    >
+    <DashboardDialog title={title} closeTo={closeTo}>
       <p className="dashboard-dialog__text">
         {resetting
           ? dashboardQuestions.resetDemos(count, only)
@@ -318,7 +326,7 @@ function ConfirmProjectsDialog({ state, closeTo, projects }: DialogProps) {
       </p>
       <Form method="post" preventScrollReset className="dashboard-dialog__form">
         <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="ids" value={state.targets.join(',')} />
+        <input type="hidden" name="ids" value={targets.join(',')} />
         <FormNotice>{refusal?.notice}</FormNotice>
         <div className="dashboard-dialog__buttons">
           <CancelLink to={closeTo} />
@@ -327,6 +335,21 @@ function ConfirmProjectsDialog({ state, closeTo, projects }: DialogProps) {
           </SubmitButton>
         </div>
       </Form>
+    </DashboardDialog>
+  );
+}
+
+/**
+ * A bulk dialog opened with nothing ticked (the selection form without JavaScript): the
+ * server's own words for an empty selection, and only the way back.
+ */
+function NothingSelected({ title, closeTo }: { title: string; closeTo: string }) {
+  return (
+    <DashboardDialog title={title} closeTo={closeTo}>
+      <p className="dashboard-dialog__text">{projectMessages.projectsRequired}</p>
+      <div className="dashboard-dialog__buttons">
+        <CancelLink to={closeTo} />
+      </div>
     </DashboardDialog>
   );
 }

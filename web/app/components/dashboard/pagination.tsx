@@ -8,14 +8,22 @@ import { withListParams } from './view.js';
 
 /**
  * Numbered pages (§9): up to 11 around the current one, the first and last always linked,
- * ellipses where pages are left out; nothing when one page holds everything.
+ * ellipses where pages are left out; nothing when one page holds everything. The links carry
+ * the page size (`rows`) past page 1.
  */
 export function Pagination({ pagination }: { pagination: PaginationData }) {
   const location = useLocation();
   const pages = totalPages(pagination.totalFiles, pagination.filesPerPage);
   if (pagination.totalFiles <= pagination.filesPerPage) return null;
   const links = paginationWindow(pagination.page, pages);
-  const to = (page: number) => withListParams(location, { page: page === 1 ? null : page });
+  // Every later page is read with the size this one was: the cookie may meanwhile hold the
+  // size another window measured, and mixing sizes skips or repeats projects (issue 29).
+  // Page 1 starts at the first project whatever the size, so it follows the window's own.
+  const to = (page: number) =>
+    withListParams(
+      location,
+      page === 1 ? { page: null, rows: null } : { page, rows: pagination.filesPerPage },
+    );
   return (
     <nav className="pagination" aria-label="Pages">
       <ul>

@@ -27,8 +27,10 @@ import {
 import { icons } from './icons.js';
 import { MenuPopover } from './menu-popover.js';
 import {
+  DIALOG_PARAMS,
   isChangedDemo,
   projectPath,
+  SELECTION_FORM_ID,
   withDialog,
   type DashboardActionError,
   type ViewAbilities,
@@ -51,7 +53,7 @@ export function ProjectCard({
 }: {
   project: Project;
   abilities: ViewAbilities;
-  /** With JavaScript: the checkbox is shown. */
+  /** The view has bulk actions: the card has its selection checkbox. */
   selectable: boolean;
   selected: boolean;
   /** Something on the page is selected: a click toggles instead of opening. */
@@ -78,16 +80,31 @@ export function ProjectCard({
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
     if (event.button !== 0 || renaming) return;
     const target = event.target as HTMLElement;
-    if (target.closest('details, input, button, form, .project-card__checkbox')) return;
-    if (selecting) {
-      event.preventDefault();
-      onToggle(project.id);
-      return;
-    }
-    if (target.closest('a')) return;
-    if (openDemo) submit({ intent: 'open-demo', project: project.id }, { method: 'post' });
+    // The card's own controls (its links to the project answer for themselves, below).
+    if (target.closest('details, input, button, form, a, .project-card__checkbox')) return;
+    if (selecting) onToggle(project.id);
+    else if (openDemo) submit({ intent: 'open-demo', project: project.id }, { method: 'post' });
     else navigate(open);
   };
+  // While something is selected, the card's links to its project (the thumbnail, the title)
+  // toggle it instead of opening it, by click, Enter or Space (§2, issue 29); a demo original
+  // is not copied either.
+  const toggleInstead: ToggleInstead | undefined = selecting
+    ? {
+        onClick: (event) => {
+          if (event.button !== 0) return;
+          event.preventDefault();
+          event.stopPropagation();
+          onToggle(project.id);
+        },
+        onKeyDown: (event) => {
+          // A link has no Space of its own (a button's Space arrives as a click).
+          if (event.key !== ' ' || event.currentTarget.tagName !== 'A') return;
+          event.preventDefault();
+          onToggle(project.id);
+        },
+      }
+    : undefined;
 
   const dateIso = project.updatedAt || project.createdAt;
   return (
@@ -99,15 +116,29 @@ export function ProjectCard({
     >
       {selectable ? (
         <label className="project-card__checkbox">
+          {/* Without JavaScript it is a field of the selection form (components/dashboard/
+              selection-form.tsx) wherever the card sits: its ids open the bulk dialogs. */}
           <input
             type="checkbox"
+            form={SELECTION_FORM_ID}
+            name={DIALOG_PARAMS.target}
+            value={project.id}
             checked={selected}
             onChange={() => onToggle(project.id)}
             aria-label={`Select ${title}`}
           />
         </label>
       ) : null}
-      <CardLink project={project} openDemo={openDemo} className="project-card__thumb" tabIndex={-1}>
+      {/* The thumbnail repeats the title's link for the mouse: out of the tab order and of
+          the accessibility tree (an image without words would be a link without a name). */}
+      <CardLink
+        project={project}
+        openDemo={openDemo}
+        className="project-card__thumb"
+        tabIndex={-1}
+        hidden
+        toggleInstead={toggleInstead}
+      >
         {project.pendingPreview ? (
           <span className="spinner" role="img" aria-label="Preview is being made" />
         ) : project.preview_uri ? (
@@ -123,7 +154,7 @@ export function ProjectCard({
           <InlineRename project={project} fetcher={rename} onDone={() => setRenaming(false)} />
         ) : (
           <h3 className="project-card__title">
-            <CardLink project={project} openDemo={openDemo}>
+            <CardLink project={project} openDemo={openDemo} toggleInstead={toggleInstead}>
               {title}
             </CardLink>
           </h3>
@@ -207,33 +238,57 @@ export function ProjectCard({
   );
 }
 
-/** The card's link to its project; a demo original's opens through its open-demo form. */
+/** While selecting: what a card's link does instead of opening the project. */
+interface ToggleInstead {
+  onClick: (event: MouseEvent<HTMLElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}
+
+/**
+ * The card's link to its project; a demo original's opens through its open-demo form. While
+ * selecting, it toggles the card instead (`toggleInstead`).
+ */
 function CardLink({
   project,
   openDemo,
   className,
   tabIndex,
+  hidden = false,
+  toggleInstead,
   children,
 }: {
   project: Project;
   openDemo: boolean;
   className?: string;
   tabIndex?: number;
+  /** Hidden from assistive technology (a duplicate of another link). */
+  hidden?: boolean;
+  toggleInstead?: ToggleInstead;
   children: ReactNode;
 }) {
+  const events = toggleInstead
+    ? { onClick: toggleInstead.onClick, onKeyDown: toggleInstead.onKeyDown }
+    : {};
+  const ariaHidden = hidden ? { 'aria-hidden': true } : {};
   if (openDemo) {
     return (
-      <Form method="post" preventScrollReset className={className}>
+      <Form method="post" preventScrollReset className={className} {...ariaHidden}>
         <input type="hidden" name="intent" value="open-demo" />
         <input type="hidden" name="project" value={project.id} />
-        <button type="submit" className="project-card__open" tabIndex={tabIndex}>
+        <button type="submit" className="project-card__open" tabIndex={tabIndex} {...events}>
           {children}
         </button>
       </Form>
     );
   }
   return (
-    <Link to={projectPath(project.id)} className={className} tabIndex={tabIndex}>
+    <Link
+      to={projectPath(project.id)}
+      className={className}
+      tabIndex={tabIndex}
+      {...ariaHidden}
+      {...events}
+    >
       {children}
     </Link>
   );

@@ -1,6 +1,7 @@
 import {
   filesPerRow,
   gridWidth,
+  pageForWindowSize,
   pageSize,
   placeholdersFor,
   type Project,
@@ -12,48 +13,59 @@ import { GRID_ROWS_COOKIE, LIST_PARAMS, type ViewAbilities } from './view.js';
 
 /**
  * The grid's columns and page size for this window (§9): columns from the grid's width, the
- * page size from the viewport's height; both again on resize. The page size is remembered in
- * a cookie, so every later list request asks for it; a resize on page 1 that changes it
- * reloads the list.
+ * page size from the viewport's height; both again on resize. The size is remembered in a
+ * cookie for this browser's next list, and the list follows it at once when it was read with
+ * another (a default, or the size another window of this browser measured, issue 29): page 1
+ * reloads; a later page whose address does not carry its size moves to the page that starts
+ * with its first project. A later page whose links carried the size keeps it (§9 re-evaluates
+ * on page 1 only), so paging never skips or repeats a project.
  */
-export function useGridMeasure(page: number, rows: number): number | null {
+export function useGridMeasure(page: number, rows: number, total: number): number | null {
   const [perRow, setPerRow] = useState<number | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const asked = useRef<number | null>(null);
+  const asked = useRef<string | null>(null);
 
   useEffect(() => {
-    const measure = (reload: boolean) => {
+    const measure = () => {
       const columns = filesPerRow(gridWidth(document.body.clientWidth));
       setPerRow(columns);
       const size = pageSize(window.innerHeight, columns);
       document.cookie = `${GRID_ROWS_COOKIE}=${size}; Path=/; Max-Age=31536000; SameSite=Lax`;
-      if (reload && page === 1 && size !== rows && asked.current !== size) {
-        asked.current = size;
-        // The same address (its dialog kept), without a page size of its own.
-        const params = new URLSearchParams(location.search);
+      const params = new URLSearchParams(location.search);
+      if (page > 1 && params.has(LIST_PARAMS.rows)) return;
+      const target = pageForWindowSize({ page, rows, total }, size);
+      // Once per size and place: a browser that keeps no cookie must not reload forever.
+      const key = `${location.pathname}?${params.toString()}:${size}`;
+      if (target === null || asked.current === key) return;
+      asked.current = key;
+      // Page 1 without a size of its own (the cookie now holds this window's); a later page
+      // with it, so that its links go on with it. The dialog, if any, stays.
+      if (target === 1) {
+        params.delete(LIST_PARAMS.page);
         params.delete(LIST_PARAMS.rows);
-        const search = params.toString();
-        navigate(`${location.pathname}${search ? `?${search}` : ''}`, {
-          replace: true,
-          preventScrollReset: true,
-        });
+      } else {
+        params.set(LIST_PARAMS.page, String(target));
+        params.set(LIST_PARAMS.rows, String(size));
       }
+      const search = params.toString();
+      navigate(`${location.pathname}${search ? `?${search}` : ''}`, {
+        replace: true,
+        preventScrollReset: true,
+      });
     };
-    // At load the measurement is remembered for the next list (a reload now would race
-    // whatever the visitor starts doing); a resize on page 1 reloads the list (§9).
-    measure(false);
+    measure();
     let frame = 0;
     const onResize = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => measure(true));
+      frame = requestAnimationFrame(measure);
     };
     window.addEventListener('resize', onResize);
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('resize', onResize);
     };
-  }, [page, rows, location, navigate]);
+  }, [page, rows, total, location, navigate]);
 
   return perRow;
 }
@@ -77,7 +89,12 @@ export function ProjectGrid({
   const placeholders = perRow ? placeholdersFor(projects.length, perRow) : 0;
   const style = perRow ? ({ '--per-row': perRow } as CSSProperties) : undefined;
   return (
-    <ul className={`project-grid${perRow ? ' project-grid--measured' : ''}`} style={style}>
+    <ul
+      className={`project-grid${perRow ? ' project-grid--measured' : ''}${
+        selected.size > 0 ? ' project-grid--selecting' : ''
+      }`}
+      style={style}
+    >
       {projects.map((project) => (
         <li key={project.id} className="project-grid__cell">
           <ProjectCard

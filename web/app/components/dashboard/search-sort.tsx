@@ -6,13 +6,15 @@ import {
 } from '@animata/contracts';
 import { Form, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
+import { useHydrated } from '../../utils/use-hydrated.js';
 import { icons } from './icons.js';
 import { LIST_PARAMS, withListParams, type ListState } from './view.js';
 
 /**
  * The search box and the sort dropdown (§2, §9). A plain GET form (the state lives in the
  * address), so it works without JavaScript; with it, typing searches 500 ms after the last key
- * and Enter at once, and a new sort applies as it is chosen. Either starts again at page 1.
+ * and Enter at once, and a new sort applies as it is chosen; without it, through the Apply
+ * button. Either starts again at page 1, whose page size is the window's own.
  */
 export function SearchSort({ state, placeholder }: { state: ListState; placeholder: string }) {
   const location = useLocation();
@@ -21,6 +23,7 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
   const searchId = useId();
   const sortId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   // A new address (back button, a link) shows its own search in the box.
   useEffect(() => {
@@ -36,7 +39,7 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
   const go = (changes: { search?: string; sort?: string }) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    navigate(withListParams(location, { ...changes, page: null }), {
+    navigate(withListParams(location, { ...changes, page: null, rows: null }), {
       replace: true,
       preventScrollReset: true,
     });
@@ -97,6 +100,12 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
             </option>
           ))}
         </select>
+        {/* Without JavaScript a chosen sort needs a button to be sent (issue 29). */}
+        {hydrated ? null : (
+          <button type="submit" className="button button--ghost button--small">
+            {dashboardLabels.apply}
+          </button>
+        )}
       </div>
     </Form>
   );

@@ -105,8 +105,10 @@ export interface DialogState {
 export function dialogStateOf(params: URLSearchParams): DialogState | null {
   const name = params.get(DIALOG_PARAMS.dialog);
   if (!name || !(DIALOGS as readonly string[]).includes(name)) return null;
-  const targets = (params.get(DIALOG_PARAMS.target) ?? '')
-    .split(',')
+  // One comma-separated `target` (a link), or one per ticked checkbox (the selection form).
+  const targets = params
+    .getAll(DIALOG_PARAMS.target)
+    .flatMap((value) => value.split(','))
     .map((id) => id.trim())
     .filter(Boolean);
   return { name: name as DialogName, targets, parent: params.get(DIALOG_PARAMS.parent) || null };
@@ -212,6 +214,12 @@ export interface DashboardActionError {
   fieldErrors: Record<string, string>;
   values?: Record<string, string>;
 }
+
+/**
+ * The id of the selection's form without JavaScript (a GET form opening the bulk dialogs); the
+ * cards' checkboxes belong to it through their `form` attribute.
+ */
+export const SELECTION_FORM_ID = 'dashboard-selection';
 
 /** The cookie that carries the grid's measured page size to the server's list request. */
 export const GRID_ROWS_COOKIE = 'animata_grid_rows';
