@@ -166,6 +166,8 @@ function FolderChoices({
         <label
           key={label.id}
           className="folder-choices__row"
+          // A long name is cut: the whole of it on hover (and, by the CSS, on keyboard focus).
+          title={label.title}
           style={{ paddingInlineStart: `${0.75 + depth * 1.25}rem` }}
         >
           <input
