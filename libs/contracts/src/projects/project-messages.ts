@@ -1,3 +1,4 @@
+import { fieldMessages } from '../auth/auth-messages.js';
 import { dashboardLabels } from './dashboard-notices.js';
 import { TITLE_MAX_LENGTH } from './project.js';
 
@@ -82,8 +83,8 @@ export interface TitleMessages {
  */
 function titleMessagesFor(name: string): TitleMessages {
   return {
-    required: `${name} is required`,
-    tooLong: `${name} must be at most ${TITLE_MAX_LENGTH} characters long`,
+    required: fieldMessages.required(name),
+    tooLong: fieldMessages.atMost(name, TITLE_MAX_LENGTH),
     invalid: `${name} must not contain control characters`,
   };
 }
