@@ -82,12 +82,16 @@ describe('own apps (billing-teams-apps §5-§7; decisions 80, 81, 83, 84)', () =
 
   it('refuses to create without the developer grant (403), and checks the name', async () => {
     const { call } = await signedIn({ developer: false });
+    // Every answer says whether the customer may create apps, so the page can say so first.
+    const listed = await call<Answer>('GET', ownApps.list.path);
+    assert.equal(listed.body.canCreateApps, false);
     const refused = await call<Refusal>('POST', ownApps.create.path, { type: 'app', name: 'X' });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, appsMessages.notADeveloper);
     assert.ok(refused.body.requestId);
 
     const dev = await signedIn();
+    assert.equal((await dev.call<Answer>('GET', ownApps.list.path)).body.canCreateApps, true);
     const blank = await dev.call<Refusal>('POST', ownApps.create.path, { name: '  \t ' });
     assert.equal(blank.status, 422);
     assert.equal(blank.body.errors!.name, appsMessages.nameOnlyWhitespace);

@@ -5,6 +5,7 @@ import {
   fillPath,
   FREE_LIMITS,
   projectMessages,
+  projectTitleMessages,
   type CreatedProjectResponse,
   type CustomerResponse,
   type Project,
@@ -96,9 +97,9 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
   it('refuses bad titles and bad data with 422', async () => {
     const { call } = await signedIn();
     for (const [body, field, message] of [
-      [{ title: '' }, 'title', projectMessages.titleRequired],
-      [{ title: 'x'.repeat(65) }, 'title', projectMessages.titleTooLong],
-      [{ title: 'a\u0007b' }, 'title', projectMessages.titleInvalid],
+      [{ title: '' }, 'title', projectTitleMessages.required],
+      [{ title: 'x'.repeat(65) }, 'title', projectTitleMessages.tooLong],
+      [{ title: 'a\u0007b' }, 'title', projectTitleMessages.invalid],
     ] as const) {
       const response = await call<{ errors: Record<string, string> }>(
         'POST',

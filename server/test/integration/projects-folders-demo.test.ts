@@ -7,6 +7,7 @@ import {
   fillPath,
   MAX_FOLDER_DEPTH,
   projectMessages,
+  folderTitleMessages,
   type CustomerResponse,
   type DeletedLabelResponse,
   type LabelResponse,
@@ -120,7 +121,17 @@ describe('folders, demo projects and the projects onboarding', () => {
     const blank = await call<Refusal>('PUT', id(endpoints.labels.update.path, other.id), {
       title: ' ',
     });
-    assert.equal(blank.body.errors.title, projectMessages.titleRequired);
+    assert.equal(blank.body.errors.title, folderTitleMessages.required);
+    // A folder's title messages name the field as the dialogs label it: 'Folder name …'.
+    for (const [title, message] of [
+      ['', 'Folder name is required'],
+      ['x'.repeat(65), 'Folder name must be at most 64 characters long'],
+      ['a\u0007b', 'Folder name must not contain control characters'],
+    ] as const) {
+      const refused = await call<Refusal>('POST', endpoints.labels.create.path, { title });
+      assert.equal(refused.status, 422, JSON.stringify(title));
+      assert.equal(refused.body.errors.title, message);
+    }
   });
 
   it('deletes a folder with its sub-folders and moves their projects to All projects', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { ConfirmDialog } from '../components/account/confirm-dialog.js';
-import { OwnAppCreate } from '../components/apps/own-app-create.js';
+import { OwnAppCreate, OwnAppCreateRefused } from '../components/apps/own-app-create.js';
 import { FreshSecret } from '../components/apps/own-app-secret.js';
 import { OwnAppsTable } from '../components/apps/own-apps-table.js';
 import { FormNotice } from '../components/ui/form-notice.js';
@@ -114,7 +114,7 @@ function Confirmations({
 }
 
 export default function OwnApps() {
-  const { ownApps, sort } = useLoaderData<typeof loader>();
+  const { ownApps, sort, canCreateApps } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as OwnAppsActionData | undefined;
   const location = useLocation();
   const navigate = useNavigate();
@@ -145,13 +145,17 @@ export default function OwnApps() {
           refused={answer?.fresh ? undefined : answer}
         />
       )}
-      <OwnAppCreate
-        // A new app empties the field (a fresh form once the answer is in).
-        key={fresh?.secret ?? 'create'}
-        action={back}
-        serverError={answer?.intent === 'create' ? answer.fieldErrors?.name : undefined}
-        value={answer?.intent === 'create' ? answer.values?.name : undefined}
-      />
+      {canCreateApps ? (
+        <OwnAppCreate
+          // A new app empties the field (a fresh form once the answer is in).
+          key={fresh?.secret ?? 'create'}
+          action={back}
+          serverError={answer?.intent === 'create' ? answer.fieldErrors?.name : undefined}
+          value={answer?.intent === 'create' ? answer.values?.name : undefined}
+        />
+      ) : (
+        <OwnAppCreateRefused />
+      )}
       <Confirmations
         apps={ownApps}
         state={state}

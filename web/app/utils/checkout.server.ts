@@ -79,8 +79,9 @@ export function dialogPath(target: CheckoutTarget, period: PayablePeriod, search
 }
 
 /**
- * Where closing the dialog goes: the pricing page it sits over, with the query it had (the
- * coupon above all). The spec says '/'; decision "Closing the checkout" keeps the pricing page.
+ * Where a dialog that cannot open goes with its message (prices or preview failed, §8): the
+ * pricing page it sits over, with its coupon, to choose again. Closing it by hand goes to '/'
+ * (§2; `closeTo`).
  */
 export function closePath(search: URLSearchParams): string {
   const kept = new URLSearchParams();
@@ -165,8 +166,8 @@ export async function loadCheckout(
   const url = new URL(request.url);
   const coupon = url.searchParams.get('coupon') || null;
   const extraSlots = extraSlotsOf(url.searchParams.get('extraSlots'), target.product);
-  const closeTo = closePath(url.searchParams);
-  const fail = (message: string) => redirectWithNotification(closeTo, notify('error', message));
+  const fail = (message: string) =>
+    redirectWithNotification(closePath(url.searchParams), notify('error', message));
 
   const customer = (await client.expect(client.call(endpoints.customer.get))).customer;
   // The checkout is skipped while a payment waits for 3-D Secure (§4): that one resumes first.
@@ -223,7 +224,8 @@ export async function loadCheckout(
     preview: preview.data,
     config: config.ok ? config.data : { stripePublishableKey: null, braintreeClientToken: null },
     email: session.email,
-    closeTo,
+    // §2: 'Closing goes back to '/''.
+    closeTo: pagePaths.home,
     switchTo: { period: otherPeriod, to: dialogPath(target, otherPeriod, url.search) },
   };
   return data;
@@ -553,7 +555,7 @@ export async function loadPendingPayment(request: Request, context: AppLoadConte
       },
       pending,
       config: config.ok ? config.data : { stripePublishableKey: null, braintreeClientToken: null },
-      closeTo: pagePaths.pricing,
+      closeTo: pagePaths.home,
     },
     /** The warning's start, set once. */
     headers: new Headers(setCookie ? { 'set-cookie': setCookie } : {}),

@@ -5,6 +5,7 @@ import {
   authMessages,
   billingMessages,
   emailChangeMessages,
+  fieldMessages,
 } from '@animata/contracts';
 import {
   newCustomer,
@@ -118,8 +119,16 @@ describe('account settings in Chromium', () => {
       await oldField.fill(STRONG);
       await newField.fill('weakpassword');
       if (javaScript) {
-        // Update is blocked until the requirements are met (§5).
+        // Update is blocked until the requirements are met, and the field says so as one types
+        // (§5: 'if requirements fail, the save is blocked with 'Password is not valid'').
         assert.equal(await row.getByRole('button', { name: 'Update' }).isDisabled(), true);
+        await row.getByRole('alert').filter({ hasText: authMessages.passwordNotValid }).waitFor();
+        assert.equal(await newField.getAttribute('aria-invalid'), 'true');
+        await newField.fill('Short-9');
+        await row
+          .getByRole('alert')
+          .filter({ hasText: fieldMessages.atLeast('Password', 8) })
+          .waitFor();
       } else {
         await row.getByRole('button', { name: 'Update' }).click();
         await row.getByRole('alert').filter({ hasText: authMessages.passwordNotValid }).waitFor();

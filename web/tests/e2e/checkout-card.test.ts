@@ -118,7 +118,7 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
     }
   });
 
-  it('rewrites the path when the period is switched, and closes back to the pricing page', async () => {
+  it("rewrites the path when the period is switched, and closes to '/' (§2)", async () => {
     const { cookies } = await signedIn(t);
     const page = await t.open('/pay/annual/team?coupon=SPRING', { cookies });
     const checkout = dialog(page, billingMessages.checkoutTitle);
@@ -137,12 +137,22 @@ describe('the checkout dialog with a card (JavaScript on)', () => {
     );
     await checkout.getByRole('link', { name: 'Annual' }).click();
     await page.waitForURL(/\/pay\/annual\/team\?/);
-    // A click on the backdrop does nothing; Escape goes back, keeping the coupon.
+    // A click on the backdrop does nothing; Escape closes to '/' (billing-teams-apps §2:
+    // 'Closing goes back to '/''), as do the close button and, without JavaScript, its link.
     await page.mouse.click(5, 5);
     await checkout.waitFor();
     await waitForHydration(page);
     await page.keyboard.press('Escape');
-    await page.waitForURL(/\/pricing\?coupon=SPRING$/);
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    for (const javaScript of [true, false]) {
+      const again = await t.open('/pay/monthly/pro?coupon=SPRING', { cookies, javaScript });
+      const close = dialog(again, billingMessages.checkoutTitle).getByRole('link', {
+        name: 'Close',
+      });
+      assert.equal(await close.getAttribute('href'), '/');
+      await close.click();
+      await again.waitForURL((url) => url.pathname === '/' && url.search === '');
+    }
   });
 
   it('answers an unknown period, product or method with the 404 page', async () => {

@@ -6,6 +6,7 @@ import {
   dashboardTexts,
   FREE_LIMITS,
   projectMessages,
+  folderTitleMessages,
   PROJECT_SORT_LABELS,
 } from '@animata/contracts';
 import { newDemoProjects, TestClient, sessionCookieName } from '@animata/server/test-support';
@@ -73,9 +74,9 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
     let dialog = page.getByRole('dialog', { name: dashboardTexts.createFolder });
     // The contracts' title rule, before anything is sent.
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await dialog.getByText(projectMessages.titleRequired).waitFor();
+    await dialog.getByText(folderTitleMessages.required).waitFor();
     await dialog.getByLabel('Folder name').fill('Clients');
-    await dialog.getByText(projectMessages.titleRequired).waitFor({ state: 'hidden' });
+    await dialog.getByText(folderTitleMessages.required).waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await snackbar(page, dashboardNotices.folderCreated);
     await menu.getByRole('link', { name: 'Clients' }).waitFor();

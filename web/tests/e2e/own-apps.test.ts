@@ -200,6 +200,11 @@ describe('own apps page in Chromium', () => {
       assert.equal(await seen.getByRole('button', { name: /^Remove/ }).count(), 0);
       assert.match(await seen.innerText(), new RegExp(`${admin.customer.email}\\s+Admin`));
       assert.equal(await seen.getByText(manager.customer.email).count(), 0);
+      // Without the developer grant the manager cannot create apps: the page says so where the
+      // create field would be, instead of refusing only after a submit.
+      await theirs.getByRole('note').filter({ hasText: appsMessages.notADeveloper }).waitFor();
+      assert.equal(await theirs.getByLabel(ownAppsTexts.newAppName).count(), 0);
+      assert.equal(await theirs.getByRole('button', { name: appsTexts.createApp }).count(), 0);
 
       // The admin removes the manager.
       await page.goto('/own-apps');

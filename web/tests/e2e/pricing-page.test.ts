@@ -334,6 +334,58 @@ describe('the pricing page in Chromium', () => {
     assert.equal(await panel.getByLabel('Email').inputValue(), customer.email);
   });
 
+  it("leaves the plans' coupon ribbons uncovered by the chat icon at 375 and 320 px, at any scroll", async () => {
+    const db = t.app.runtime.dataSource;
+    await db.query(
+      `INSERT INTO coupons (code, type, discount, expires_at)
+       VALUES ('RIBBON15', 'percent', 15, now() + interval '7 days')`,
+    );
+    try {
+      const { cookies } = await signedIn();
+      for (const [width, javaScript] of [
+        [375, true],
+        [320, false],
+      ] as const) {
+        const page = await t.open('/pricing?coupon=RIBBON15', {
+          cookies,
+          viewport: 'phone',
+          javaScript,
+        });
+        await page.setViewportSize({ width, height: 640 });
+        assert.equal(
+          await column(page, 'starter').locator('.plan__ribbon').textContent(),
+          'Save 15%',
+        );
+        // Every scroll position, 20 px apart: no ribbon's box meets the chat icon's.
+        const covered = await page.evaluate(() => {
+          const fab = document.querySelector('.chat-fab');
+          const ribbons = Array.from(document.querySelectorAll('.plan__ribbon'));
+          const found: string[] = [];
+          if (!fab || ribbons.length === 0) return ['nothing to check'];
+          const end = document.documentElement.scrollHeight - window.innerHeight;
+          for (let y = 0; y <= end + 20; y += 20) {
+            window.scrollTo({ top: y, behavior: 'instant' });
+            const a = fab.getBoundingClientRect();
+            for (const ribbon of ribbons) {
+              const b = ribbon.getBoundingClientRect();
+              const meet =
+                a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+              if (meet) found.push(`${ribbon.textContent} at scroll ${y}`);
+            }
+          }
+          return found;
+        });
+        assert.deepEqual(covered, [], `${width} px`);
+        // The icon is still there to open the chat.
+        await page.getByRole('link', { name: 'Open chat' }).click();
+        await page.getByRole('dialog', { name: 'Chat with us' }).waitFor();
+        await pricingShot(page, `pricing-ribbon-${width}`, { fullPage: false });
+      }
+    } finally {
+      await db.query(`DELETE FROM coupons WHERE code = 'RIBBON15'`);
+    }
+  });
+
   it('stacks the plans on a phone (767 px or less) without a horizontal scrollbar', async () => {
     const { cookies } = await signedIn();
     for (const javaScript of [true, false]) {

@@ -55,6 +55,11 @@ export interface OwnApp {
 /** Every own apps call answers the whole list, newest first (§2, §7). */
 export interface OwnAppsResponse {
   ownApps: OwnApp[];
+  /**
+   * Ours: whether the customer has the developer grant (decision 80), so the page shows the
+   * create field or, instead, why there is none. Create still answers 403 without it.
+   */
+  canCreateApps: boolean;
 }
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -32,7 +32,13 @@ import {
   type UpdateProjectRequest,
 } from './project.js';
 import type { ProjectData } from './project-data.js';
-import { projectMessages, TOUR_STEPS } from './project-messages.js';
+import {
+  folderTitleMessages,
+  projectMessages,
+  projectTitleMessages,
+  TOUR_STEPS,
+  type TitleMessages,
+} from './project-messages.js';
 
 /**
  * The class-validator DTOs of the project, folder and onboarding calls (projects-dashboard §7).
@@ -51,22 +57,25 @@ export const MAX_BULK_IDS = 1000;
 /** The longest search term a list takes (more cannot match a 64-character title). */
 export const SEARCH_MAX_LENGTH = TITLE_MAX_LENGTH;
 
-/** What is wrong with a project or folder title, or null when it is fine (the DTOs' rule). */
-export function titleProblem(title: string): string | null {
+/**
+ * What is wrong with a project's or a folder's title (`messages`: projectTitleMessages or
+ * folderTitleMessages), or null when it is fine (the DTOs' rule).
+ */
+export function titleProblem(title: string, messages: TitleMessages): string | null {
   const trimmed = title.trim();
-  if (trimmed === '') return projectMessages.titleRequired;
-  if (trimmed.length > TITLE_MAX_LENGTH) return projectMessages.titleTooLong;
-  if (!NO_CONTROL_CHARACTERS.test(trimmed)) return projectMessages.titleInvalid;
+  if (trimmed === '') return messages.required;
+  if (trimmed.length > TITLE_MAX_LENGTH) return messages.tooLong;
+  if (!NO_CONTROL_CHARACTERS.test(trimmed)) return messages.invalid;
   return null;
 }
 
 /** A title: trimmed, required, at most 64 characters, no control characters (run bottom-up). */
-function TitleField(): PropertyDecorator {
+function TitleField(messages: TitleMessages): PropertyDecorator {
   const decorators: PropertyDecorator[] = [
-    Matches(NO_CONTROL_CHARACTERS, { message: projectMessages.titleInvalid }),
-    MaxLength(TITLE_MAX_LENGTH, { message: projectMessages.titleTooLong }),
-    IsNotEmpty({ message: projectMessages.titleRequired }),
-    IsString({ message: projectMessages.titleRequired }),
+    Matches(NO_CONTROL_CHARACTERS, { message: messages.invalid }),
+    MaxLength(TITLE_MAX_LENGTH, { message: messages.tooLong }),
+    IsNotEmpty({ message: messages.required }),
+    IsString({ message: messages.required }),
     Transform(trim),
   ];
   return (target, key) => {
@@ -154,7 +163,7 @@ export class ProjectListQueryDto {
 /** POST endpoints.projects.create. `data` is checked and cleaned by the server's schema. */
 export class CreateProjectBody implements CreateProjectRequest {
   @IsOptional()
-  @TitleField()
+  @TitleField(projectTitleMessages)
   title?: string;
 
   @LabelField()
@@ -168,7 +177,7 @@ export class CreateProjectBody implements CreateProjectRequest {
 /** PUT endpoints.projects.update: title, is_public (1 or 0) and/or data. */
 export class UpdateProjectBody implements UpdateProjectRequest {
   @IsOptional()
-  @TitleField()
+  @TitleField(projectTitleMessages)
   title?: string;
 
   @IsOptional()
@@ -182,7 +191,7 @@ export class UpdateProjectBody implements UpdateProjectRequest {
 
 export class DuplicateProjectBody implements DuplicateProjectRequest {
   @IsOptional()
-  @TitleField()
+  @TitleField(projectTitleMessages)
   title?: string;
 
   @LabelField()
@@ -206,7 +215,7 @@ export class ProjectIdsBody implements ProjectIdsRequest {
 }
 
 export class CreateLabelBody implements CreateLabelRequest {
-  @TitleField()
+  @TitleField(folderTitleMessages)
   title!: string;
 
   @LabelField()
@@ -215,7 +224,7 @@ export class CreateLabelBody implements CreateLabelRequest {
 
 export class UpdateLabelBody implements UpdateLabelRequest {
   @IsOptional()
-  @TitleField()
+  @TitleField(folderTitleMessages)
   title?: string;
 
   @LabelField()

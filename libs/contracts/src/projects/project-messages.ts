@@ -1,3 +1,7 @@
+import { fieldMessages } from '../auth/auth-messages.js';
+import { dashboardLabels } from './dashboard-notices.js';
+import { TITLE_MAX_LENGTH } from './project.js';
+
 /** The dashboard's texts (projects-dashboard §2, §5, §8), word for word where the spec gives them. */
 export const projectMessages = {
   invalidFileType: 'Invalid File Type',
@@ -5,14 +9,11 @@ export const projectMessages = {
   createFailed: 'Failed to create project.',
   sameFolder: 'You cannot move the project to the same folder.',
   // Our own (decision 66).
-  titleRequired: 'Title is required',
-  titleTooLong: 'Title must be at most 64 characters long',
   fileSlotsFull: 'You have used all your file slots. Upgrade to create more projects.',
   storageFull: 'Your storage is full. Upgrade to store more projects.',
   demoReadOnly: 'Demo projects cannot be changed this way.',
   folderIntoItself: 'A folder cannot be moved into itself or one of its folders.',
   folderTooDeep: 'Folders can be nested at most 5 levels deep.',
-  titleInvalid: 'Title must not contain control characters',
   folderInvalid: 'Choose a folder',
   projectsRequired: 'Choose at least one project',
   tooManyProjects: 'Choose at most 1000 projects at a time',
@@ -67,3 +68,28 @@ export const TOUR_STEPS = 3;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** Folders nest at most this deep (decision 66). */
 export const MAX_FOLDER_DEPTH = 5;
+
+/** What can be wrong with a title, each message naming the field as its form labels it. */
+export interface TitleMessages {
+  required: string;
+  tooLong: string;
+  invalid: string;
+}
+
+/**
+ * A title's messages for the field `name`: account-and-auth §5's pattern ('LABEL is required',
+ * 'LABEL must be at most 64 characters long'), since projects-dashboard §8 gives none. The
+ * server answers them too, so a refusal names the field the form shows.
+ */
+function titleMessagesFor(name: string): TitleMessages {
+  return {
+    required: fieldMessages.required(name),
+    tooLong: fieldMessages.atMost(name, TITLE_MAX_LENGTH),
+    invalid: `${name} must not contain control characters`,
+  };
+}
+
+/** A folder's title: the 'Folder name' field of the create and rename dialogs. */
+export const folderTitleMessages = titleMessagesFor(dashboardLabels.folderName);
+/** A project's title: 'Project name' in the rename dialog, the card and the project page. */
+export const projectTitleMessages = titleMessagesFor(dashboardLabels.projectName);

@@ -1,5 +1,6 @@
 import {
   accountLabels,
+  authMessages,
   fieldMessages,
   isStrongPassword,
   oldPasswordError,
@@ -34,6 +35,9 @@ export function PasswordRow({
   const hydrated = useHydrated();
   const oldLive = hasPassword ? oldPasswordError(oldPassword) : undefined;
   const newLive = newPasswordError(password);
+  // What the new password's field says: as one types (Update is blocked meanwhile, so it says
+  // why), and for an empty field once a save was tried.
+  const newShown = password !== '' || touched ? newLive : undefined;
   const label = hasPassword ? accountLabels.password : accountLabels.setPassword;
   return (
     <EditableRow
@@ -56,7 +60,7 @@ export function PasswordRow({
         updateDisabled={hydrated && !isStrongPassword(password)}
         onSubmit={() => {
           setTouched(true);
-          return oldLive || newLive || !isStrongPassword(password) ? 'refuse' : 'send';
+          return oldLive || newLive ? 'refuse' : 'send';
         }}
       >
         {hasPassword ? (
@@ -78,7 +82,7 @@ export function PasswordRow({
           requirements="focus"
           hint={fieldMessages.minimumHint(PASSWORD_MIN_LENGTH)}
           maxLength={PASSWORD_MAX_LENGTH}
-          error={touched ? newLive : undefined}
+          error={newShown}
           serverError={mine?.fieldErrors?.password}
           onValueChange={setPassword}
         />
@@ -88,7 +92,10 @@ export function PasswordRow({
   );
 }
 
-/** §5's length rules of the new password; the requirements list speaks for the rest. */
+/**
+ * §5's rules of the new password: its length, then 'Password is not valid' while a requirement
+ * fails (the list below the field says which).
+ */
 function newPasswordError(password: string): string | undefined {
   const length = Array.from(password).length;
   if (length === 0) return fieldMessages.required(accountLabels.password);
@@ -96,5 +103,6 @@ function newPasswordError(password: string): string | undefined {
     return fieldMessages.atLeast(accountLabels.password, PASSWORD_MIN_LENGTH);
   }
   if (length > PASSWORD_MAX_LENGTH) return fieldMessages.atMost(accountLabels.password);
+  if (!isStrongPassword(password)) return authMessages.passwordNotValid;
   return undefined;
 }

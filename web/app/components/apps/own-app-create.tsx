@@ -1,4 +1,4 @@
-import { appNameError, appsTexts, ownAppsTexts } from '@animata/contracts';
+import { appNameError, appsMessages, appsTexts, ownAppsTexts } from '@animata/contracts';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { SubmitButton } from '../ui/submit-button.js';
@@ -53,5 +53,18 @@ export function OwnAppCreate({
       />
       <SubmitButton pending={pending}>{appsTexts.createApp}</SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * In place of the create field for a customer without the developer grant (a manager of
+ * someone's app, or a developer whose grant was taken back): the refusal the BFF would answer
+ * to a create (decision 80), said before anything is typed.
+ */
+export function OwnAppCreateRefused() {
+  return (
+    <section className="card own-apps-create own-apps-create--refused">
+      <p role="note">{appsMessages.notADeveloper}</p>
+    </section>
   );
 }

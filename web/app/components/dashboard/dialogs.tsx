@@ -2,11 +2,14 @@ import {
   dashboardLabels,
   dashboardQuestions,
   dashboardTexts,
+  folderTitleMessages,
   projectMessages,
+  projectTitleMessages,
   TITLE_MAX_LENGTH,
   titleProblem,
   type Label,
   type Project,
+  type TitleMessages,
 } from '@animata/contracts';
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { useId, useState, type FormEvent } from 'react';
@@ -94,7 +97,7 @@ function FolderNameDialog({ state, closeTo, labels }: DialogProps) {
   const refusal = useRefusal(intent);
   const pending = usePending(intent);
   const error = refusal?.fieldErrors.title ?? refusal?.notice;
-  const { hydrated, checked, check } = useTitleCheck();
+  const { hydrated, checked, check } = useTitleCheck(folderTitleMessages);
   const title = renaming
     ? dashboardLabels.renameFolder
     : parent
@@ -114,6 +117,7 @@ function FolderNameDialog({ state, closeTo, labels }: DialogProps) {
         {!renaming ? <input type="hidden" name="parentId" value={parent?.id ?? ''} /> : null}
         <TitleField
           label={dashboardLabels.folderName}
+          messages={folderTitleMessages}
           defaultValue={refusal?.values?.title ?? folder?.title ?? ''}
           serverError={error}
           checked={checked}
@@ -164,6 +168,8 @@ function FolderChoices({
         <label
           key={label.id}
           className="folder-choices__row"
+          // A long name is cut: the whole of it on hover (and, by the CSS, on keyboard focus).
+          title={label.title}
           style={{ paddingInlineStart: `${0.75 + depth * 1.25}rem` }}
         >
           <input
@@ -242,7 +248,7 @@ function RenameProjectDialog({ state, closeTo, projects }: DialogProps) {
   const refusal = useRefusal('rename');
   const pending = usePending('rename');
   const error = refusal?.fieldErrors.title ?? refusal?.notice;
-  const { hydrated, checked, check } = useTitleCheck();
+  const { hydrated, checked, check } = useTitleCheck(projectTitleMessages);
   return (
     <DashboardDialog title={dashboardLabels.renameProject} closeTo={closeTo}>
       <Form
@@ -256,6 +262,7 @@ function RenameProjectDialog({ state, closeTo, projects }: DialogProps) {
         <input type="hidden" name="project" value={state.targets[0] ?? ''} />
         <TitleField
           label={dashboardLabels.projectName}
+          messages={projectTitleMessages}
           defaultValue={refusal?.values?.title ?? project?.title ?? ''}
           serverError={error}
           checked={checked}
@@ -355,16 +362,16 @@ function NothingSelected({ title, closeTo }: { title: string; closeTo: string })
 }
 
 /**
- * With JavaScript a title is checked by the same rule as the server's (contracts titleProblem)
- * when the form is sent; after that, as it is typed. Without, the browser's own checks and
- * the server's answer do it.
+ * With JavaScript a title is checked by the same rule as the server's (contracts titleProblem,
+ * its messages naming the field) when the form is sent; after that, as it is typed. Without,
+ * the browser's own checks and the server's answer do it.
  */
-function useTitleCheck() {
+function useTitleCheck(messages: TitleMessages) {
   const hydrated = useHydrated();
   const [checked, setChecked] = useState(false);
   const check = (event: FormEvent<HTMLFormElement>) => {
     const title = new FormData(event.currentTarget).get('title');
-    if (titleProblem(typeof title === 'string' ? title : '') !== null) {
+    if (titleProblem(typeof title === 'string' ? title : '', messages) !== null) {
       event.preventDefault();
       setChecked(true);
     }
@@ -374,11 +381,14 @@ function useTitleCheck() {
 
 function TitleField({
   label,
+  messages,
   defaultValue,
   serverError,
   checked,
 }: {
   label: string;
+  /** The rule's messages for this field (they name it as `label` does). */
+  messages: TitleMessages;
   defaultValue: string;
   serverError: string | undefined;
   /** The form was sent once: the live rule shows its answer. */
@@ -390,7 +400,7 @@ function TitleField({
   // the contracts' rule once the form was sent.
   const field = useFieldState({
     serverError,
-    error: checked ? (titleProblem(value) ?? undefined) : undefined,
+    error: checked ? (titleProblem(value, messages) ?? undefined) : undefined,
     defaultValue,
   });
   const error = field.shownError;

@@ -81,6 +81,8 @@ function FolderItem({
         <NavLink
           to={folderPath(label.id)}
           className="side-menu__link folder-tree__link"
+          // A long name is cut: the whole of it on hover (and, by the CSS, on keyboard focus).
+          title={label.title}
           onKeyDown={onKeyDown}
         >
           {icons.folder}

@@ -51,15 +51,20 @@ export function appsFailureNotice(failure: ApiFailure): string {
   return errors.length > 0 ? appsErrorNotice(errors) : appsMessages.unknownResponse;
 }
 
-/** The table's rows in the address's order. */
+/** The table's rows in the address's order, and whether the create field shows. */
 export async function loadOwnApps(
   request: Request,
   context: AppLoadContext,
-): Promise<{ ownApps: OwnApp[]; sort: OwnAppsSort }> {
+): Promise<{ ownApps: OwnApp[]; sort: OwnAppsSort; canCreateApps: boolean }> {
   const client = api(request, context);
   const answer = await client.expect(client.call(endpoints.ownApps.list));
   const sort = sortOf(new URL(request.url).searchParams);
-  return { ownApps: sortOwnApps(isOwnAppsResponse(answer) ? answer.ownApps : [], sort), sort };
+  const readable = isOwnAppsResponse(answer);
+  return {
+    ownApps: sortOwnApps(readable ? answer.ownApps : [], sort),
+    sort,
+    canCreateApps: readable && answer.canCreateApps === true,
+  };
 }
 
 /** One line per entry; blank lines dropped. */

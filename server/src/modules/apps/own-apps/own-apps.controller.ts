@@ -20,7 +20,10 @@ import {
 import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../../sessions/index.js';
 import { OwnAppsService } from './own-apps.service.js';
 
-/** endpoints.ownApps (billing-teams-apps §7): every call answers `{ ownApps }`, newest first. */
+/**
+ * endpoints.ownApps (billing-teams-apps §7): every call answers `{ ownApps, canCreateApps }`,
+ * the apps newest first.
+ */
 @Controller()
 @UseGuards(SessionGuard)
 export class OwnAppsController {

@@ -87,8 +87,11 @@ export class OwnAppsService {
   ) {}
 
   async list(actor: Actor, fresh?: FreshSecret): Promise<OwnAppsResponse> {
-    const rows = await this.apps.listFor(actor.customerId);
-    return { ownApps: rows.map((row) => toOwnApp(row, fresh)) };
+    const [rows, canCreateApps] = await Promise.all([
+      this.apps.listFor(actor.customerId),
+      this.apps.isDeveloper(actor.customerId),
+    ]);
+    return { ownApps: rows.map((row) => toOwnApp(row, fresh)), canCreateApps };
   }
 
   async create(actor: Actor, request: CreateOwnAppRequest): Promise<OwnAppsResponse> {

@@ -6,7 +6,7 @@ import { useHydrated } from '../../../utils/use-hydrated.js';
  * The large, persistent dialog of the checkout routes (billing-teams-apps §2). Without
  * JavaScript it is a page section rendered open over the pricing page, its close button a
  * link; with it, a modal `<dialog>`: a click on the backdrop does nothing, the close button and
- * Escape go back to `closeTo` (the pricing page with its query).
+ * Escape go to `closeTo` ('/', where §2 says closing goes).
  */
 export function CheckoutDialog({
   title,
