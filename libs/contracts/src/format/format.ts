@@ -12,7 +12,8 @@
  * - a date in a sentence or on the billing page (renewals, coupon expiry, due dates): long,
  *   'November 27, 2027';
  * - a date in a list or on a card (projects, sessions): short, 'Nov 27, 2026';
- * - a moment (the apps tables, the dev outbox): short date and 24-hour time, 'Nov 27, 2026, 23:16'.
+ * - a moment (the apps tables, the dev outbox): short date, 24-hour time and the zone,
+ *   'Nov 27, 2026, 23:16 GMT'.
  */
 
 const usd = {
@@ -75,8 +76,8 @@ export function formatDate(value: Date | string, kind: DateKind): string {
   return date ? dates[kind].format(date) : '';
 }
 
-/** A moment, GMT: 'Nov 27, 2026, 23:16'; '' for no date. */
+/** A moment, GMT: 'Nov 27, 2026, 23:16 GMT'; '' for no date. */
 export function formatDateTime(value: Date | string): string {
   const date = toDate(value);
-  return date ? dates.moment.format(date) : '';
+  return date ? `${dates.moment.format(date)} GMT` : '';
 }
