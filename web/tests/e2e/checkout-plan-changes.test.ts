@@ -74,6 +74,8 @@ describe('plan changes in the checkout (issue 29)', () => {
       await upgrade.waitFor();
       assert.equal(await summary(upgrade, billingMessages.startsOn).textContent(), date);
       assert.equal(await summary(upgrade, 'Due now').textContent(), '$0.00');
+      assert.equal(await summary(upgrade, 'Price').textContent(), to.price);
+      assert.equal(await summary(upgrade, 'Payment method').textContent(), 'Visa •••• 4242');
       assert.equal(await summary(upgrade, 'Renews on').count(), 0);
       await upgrade
         .getByText(billingMessages.scheduledNote(from.title, to.title, date, to.price))

@@ -7,6 +7,7 @@ import {
 } from '@animata/contracts';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import type { CheckoutLoaderData } from '../../../utils/checkout.server.js';
+import { cardBrandName } from '../card-logo.js';
 import { CouponRefusalNote } from '../coupon-refusal-note.js';
 
 const PERIOD_LABEL = { monthly: 'Monthly', annual: 'Annual' } as const;
@@ -97,7 +98,13 @@ export function OrderSummary({
         </Form>
       ) : null}
       <dl className="order-summary__lines">
-        {preview.payment.amountOriginal !== preview.payment.amount ? (
+        {scheduled ? (
+          // Nothing comes off: the new plan's price, from the day it starts.
+          <div>
+            <dt>Price</dt>
+            <dd>{scheduled.price}</dd>
+          </div>
+        ) : preview.payment.amountOriginal !== preview.payment.amount ? (
           <div>
             <dt>Price</dt>
             <dd>
@@ -140,7 +147,7 @@ export function OrderSummary({
             <dd>
               {method.type === 'paypal'
                 ? `PayPal ${method.email ?? ''}`
-                : `${method.brand ?? 'Card'} •••• ${method.card ?? ''}`}
+                : `${method.brand ? cardBrandName(method.brand) : 'Card'} •••• ${method.card ?? ''}`}
             </dd>
           </div>
         ) : null}
