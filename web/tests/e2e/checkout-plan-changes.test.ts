@@ -30,11 +30,13 @@ import { pricingShot } from './pricing-support.js';
 describe('plan changes in the checkout (issue 29)', () => {
   const t = useBrowserTest();
 
-  /** A value of the order summary by its label ('Starts on', 'Renews on', 'Due now'). */
+  /** A value of the order summary by its label ('Starts on', 'Renews on', 'Due now'), exactly. */
   const summary = (scope: Locator, label: string) =>
     scope
       .locator('.order-summary__lines > div', {
-        has: scope.page().locator('dt', { hasText: label }),
+        has: scope
+          .page()
+          .locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }),
       })
       .locator('dd');
   /** A /billing row's value, whitespace collapsed. */
