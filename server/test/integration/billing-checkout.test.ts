@@ -132,7 +132,7 @@ describe('checkout: pay, 3-D Secure, two-factor, wallet, upgrade, cancel and the
     assert.equal(view.is3DSPending, true);
     assert.equal(view.isPremium, false);
     assert.equal(view.subscription.pending?.planName, 'Pro');
-    assert.equal(view.subscription.pending?.payment.id, payment.id);
+    assert.equal(view.subscription.pending?.payment?.id, payment.id);
 
     const blocked = await call<PayResponse>(endpoints.stripe.pay.path, {
       plan: 'monthly',

@@ -356,4 +356,40 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     assert.equal(row.cancel_at_period_end, true);
     assert.equal(stripe.subscriptions.get(String(row.external_id))?.cancelAtPeriodEnd, true);
   });
+  it('a canceled customer whose card was removed pays for team with a new card: changed now, renewing', async () => {
+    const { customer, call } = await signedIn();
+    const paid = await call('POST', endpoints.stripe.pay.path, {
+      plan: 'monthly',
+      product: 'pro',
+      source: 'pm_card_visa',
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const canceled = await call('POST', endpoints.stripe.cancelSubscription.path, {
+      reason: { code: 1 },
+    });
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    const removed = await call('POST', endpoints.stripe.removePaymentMethod.path);
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.equal((await rowOf(customer.id)).card_last4, null);
+
+    const preview = await call<{ payment: { amount: number } }>(
+      'POST',
+      endpoints.stripe.previewCost.path,
+      { plan: 'annual', product: 'team' },
+    );
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    const again = await call<{ message?: string }>('POST', endpoints.stripe.pay.path, {
+      plan: 'annual',
+      product: 'team',
+      source: 'pm_card_visa',
+      payment: preview.body.payment.amount,
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.body.message, billingMessages.paymentSuccess);
+    const row = await rowOf(customer.id);
+    assert.equal(row.plan_id, 'team-annual');
+    assert.equal(row.cancel_at_period_end, false);
+    assert.equal(row.card_last4, '4242');
+    assert.equal(stripe.subscriptions.get(String(row.external_id))?.cancelAtPeriodEnd, false);
+  });
 });

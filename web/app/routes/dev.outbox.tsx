@@ -1,6 +1,7 @@
 import {
   catalogueMessages,
   endpoints,
+  formatDateTime,
   isForwarded,
   OUTBOX_KEY_PARAM,
   outboxPageAddress,
@@ -135,7 +136,7 @@ function OutboxEntry({ mail }: { mail: OutboxMail }) {
           <div>
             <dt>{outboxTexts.sentAt}</dt>
             <dd>
-              <time dateTime={mail.createdAt}>{formatUtc(mail.createdAt)}</time>
+              <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
             </dd>
           </div>
         </dl>
@@ -156,9 +157,4 @@ function OutboxEntry({ mail }: { mail: OutboxMail }) {
       ) : null}
     </article>
   );
-}
-
-/** The same text on the server and in the browser (no time zone guessing): 2026-11-03 14:05:09 UTC. */
-function formatUtc(iso: string): string {
-  return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 }

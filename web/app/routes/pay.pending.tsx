@@ -39,13 +39,13 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PendingPayment() {
-  const { warning, pending, config, closeTo, pricing } = useLoaderData<typeof loader>();
+  const { warning, payment, config, closeTo, pricing } = useLoaderData<typeof loader>();
   return (
     <PricingBackdrop pricing={pricing}>
       <CheckoutDialog title={billingMessages.checkoutTitle} closeTo={closeTo}>
         <PendingPaymentWarning warning={warning} resumeLink={false} />
         <ThreeDSecure
-          challenge={pending.payment}
+          challenge={payment}
           publishableKey={config.stripePublishableKey}
           fields={{}}
         />

@@ -1,10 +1,15 @@
 import {
   billingMessages,
   catalogueMessages,
+  checkoutPath,
   endpoints,
+  formatCents,
+  formatDate,
   isPayablePeriod,
   isProductName,
   pagePaths,
+  periodWord,
+  shownBillingDate,
   TEAM_MAX_EXTRA_SEATS,
   validateSandboxCard,
   type CardFormErrors,
@@ -136,6 +141,16 @@ function serverMessage(result: Extract<ApiResult<unknown>, { ok: false }>, fallb
   return generic.includes(result.error.notice) ? fallback : result.error.notice;
 }
 
+/** The dates and words of a change that waits for the period end (issue 29). */
+export interface ScheduledView {
+  /** The current plan's title ('Pro'). */
+  current: string;
+  /** 'November 27, 2027': the end of the paid period as shown (the 12-hour rule). */
+  startsOn: string;
+  /** '$108 per year': what the new plan costs from then. */
+  price: string;
+}
+
 export interface CheckoutLoaderData {
   target: CheckoutTarget;
   title: string;
@@ -149,6 +164,20 @@ export interface CheckoutLoaderData {
   closeTo: string;
   /** The same dialog for the other period. */
   switchTo: { period: PayablePeriod; to: string };
+  /**
+   * 'Renews on': the new period's end as the billing page will show it (the 12-hour rule, for
+   * the method that pays: the stored one, or the card in the checkout), and, in the checkout,
+   * the PayPal date when it reads differently. Null for a scheduled change.
+   */
+  renewsOn: { date: string; paypal: string | null } | null;
+  /** Set when the change waits for the period end: nothing is paid now. */
+  scheduled: ScheduledView | null;
+}
+
+/** A long date of the billing end `iso` for a payment method (the 12-hour rule), or ''. */
+function billingDay(iso: string, method: 'card' | 'paypal' | 'none' | null): string {
+  const shown = shownBillingDate(iso, method);
+  return shown ? formatDate(shown, 'long') : '';
 }
 
 /**
@@ -172,6 +201,13 @@ export async function loadCheckout(
   const customer = (await client.expect(client.call(endpoints.customer.get))).customer;
   // The checkout is skipped while a payment waits for 3-D Secure (§4): that one resumes first.
   if (customer.is3DSPending) throw redirect(PENDING_PAYMENT_PATH);
+  // No plan that can change, or nothing stored to charge (a free customer whose 3-D Secure
+  // failed, a canceled one whose card was removed): the checkout takes a new card (issue 29).
+  if (target.kind === 'upgrade') {
+    const path = checkoutPath(customer, target.period, target.product);
+    if (path.startsWith('/pay/'))
+      throw redirect(`${dialogPath({ ...target, kind: 'pay' }, target.period)}${url.search}`);
+  }
 
   const [prices, config] = await Promise.all([
     client.call(endpoints.pricing.prices, undefined, {
@@ -214,6 +250,24 @@ export async function loadCheckout(
   }
 
   const otherPeriod: PayablePeriod = target.period === 'annual' ? 'monthly' : 'annual';
+  const details = preview.data.details;
+  const storedMethod = details.paymentMethod.type;
+  const scheduled: ScheduledView | null =
+    details.timing === 'period-end'
+      ? {
+          current: customer.subscription.planTitle,
+          startsOn: billingDay(details.period_end, storedMethod),
+          price: `${formatCents(preview.data.payment.amountOriginal)} per ${periodWord(target.period)}`,
+        }
+      : null;
+  const renewsOn = (() => {
+    if (scheduled) return null;
+    if (target.kind === 'upgrade')
+      return { date: billingDay(details.period_end, storedMethod), paypal: null };
+    const card = billingDay(details.period_end, 'card');
+    const paypal = billingDay(details.period_end, 'paypal');
+    return { date: card, paypal: paypal === card ? null : paypal };
+  })();
   const data: CheckoutLoaderData = {
     target,
     title: target.kind === 'pay' ? billingMessages.checkoutTitle : billingMessages.upgradeTitle,
@@ -227,6 +281,8 @@ export async function loadCheckout(
     // §2: 'Closing goes back to '/''.
     closeTo: pagePaths.home,
     switchTo: { period: otherPeriod, to: dialogPath(target, otherPeriod, url.search) },
+    renewsOn,
+    scheduled,
   };
   return data;
 }
@@ -446,6 +502,15 @@ class PaymentFinisher {
 
   async succeeded(method: CheckoutMethod, answer: PayResponse, headers?: Headers) {
     const { client, target, coupon } = this;
+    // A change for the period end bought nothing: no Purchase, and the billing page, where it
+    // shows as the next plan, is the result (issue 29).
+    if (answer.scheduled) {
+      return redirectWithNotification(
+        pagePaths.billing,
+        notify('success', answer.message ?? billingMessages.paymentSuccess),
+        headers ? { headers } : {},
+      );
+    }
     const bought = answer.plan;
     const value = bought ? bought.monthlyPrice * bought.months : NaN;
     if (Number.isFinite(value)) {
@@ -514,7 +579,7 @@ export function pendingWarningFor(
   now: number = Date.now(),
 ): { warning: PendingWarning | null; setCookie: string | null } {
   const pending = customer.subscription.pending;
-  if (!customer.is3DSPending || !pending) {
+  if (!customer.is3DSPending || !pending?.payment) {
     const stale = requestCookie(request, PENDING_WARNING_COOKIE) !== null;
     return { warning: null, setCookie: stale ? clearPendingWarning() : null };
   }
@@ -541,7 +606,8 @@ export async function loadPendingPayment(request: Request, context: AppLoadConte
   const client = api(request, context);
   const customer = (await client.expect(client.call(endpoints.customer.get))).customer;
   const pending = customer.subscription.pending;
-  if (!customer.is3DSPending || !pending) {
+  const payment = pending?.payment;
+  if (!customer.is3DSPending || !pending || !payment) {
     throw redirect(pagePaths.pricing, { headers: { 'set-cookie': clearPendingWarning() } });
   }
   const { warning, setCookie } = pendingWarningFor(request, customer);
@@ -553,7 +619,7 @@ export async function loadPendingPayment(request: Request, context: AppLoadConte
         message: billingMessages.pendingPayment(pending.planName),
         startedAt: Date.now(),
       },
-      pending,
+      payment,
       config: config.ok ? config.data : { stripePublishableKey: null, braintreeClientToken: null },
       closeTo: pagePaths.home,
     },

@@ -32,7 +32,8 @@ describe("'Where you're signed in' in Chromium", () => {
       await t.app.runtime.dataSource.query(
         `UPDATE sessions SET last_seen_at = now() - CASE id
            WHEN $1 THEN interval '3 hours' WHEN $2 THEN interval '2 days'
-           ELSE interval '20 minutes' END
+           ELSE interval '20 minutes' END,
+           created_at = CASE id WHEN $1 THEN timestamptz '2026-11-20T10:00:00Z' ELSE created_at END
          WHERE id = ANY($3::text[])`,
         [sessionId(firefox), sessionId(safari), [firefox, safari, unknown].map(sessionId)],
       );
@@ -52,6 +53,8 @@ describe("'Where you're signed in' in Chromium", () => {
       assert.match(texts[1]!, /Last active 20 minutes ago/);
       assert.match(texts[2]!, /^Firefox 128 on Windows\s/);
       assert.match(texts[2]!, /Last active 3 hours ago/);
+      // The day reads as the dashboard's cards read it (issue 29: one format per kind).
+      assert.match(texts[2]!, /Signed in Nov 20, 2026/);
       assert.match(texts[3]!, /^Safari 17 on iOS\s/);
       assert.match(texts[3]!, /Last active 2 days ago/);
       assert.equal(await devices.getByText(devicesTexts.thisDevice).count(), 1);

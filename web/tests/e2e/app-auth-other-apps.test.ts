@@ -83,8 +83,8 @@ describe('the 3rd Party Apps page in Chromium', () => {
         await page.getByRole('columnheader', { name: column }).waitFor();
       }
       const gamma = page.getByRole('row', { name: /Gamma Export/ });
-      await gamma.getByText('2 Mar 2026, 11:30').waitFor();
-      await gamma.getByText('5 Mar 2026, 08:15').waitFor();
+      await gamma.getByText('Mar 2, 2026, 11:30 GMT').waitFor();
+      await gamma.getByText('Mar 5, 2026, 08:15 GMT').waitFor();
       await page
         .getByRole('row', { name: /Alpha Sync/ })
         .getByText(appsTexts.neverUsed)

@@ -81,6 +81,21 @@ describe('the billing page in Chromium', () => {
     }
   });
 
+  it('shows the cost actually paid, with thousands separators (issue 29)', async () => {
+    const db = t.app.runtime.dataSource;
+    const team = await signedIn({ planId: 'team-annual' });
+    let page = await t.open('/billing', { cookies: team.cookies, javaScript: false });
+    assert.equal(await value(page, 'Cost'), '$1,080 per year');
+    // A 15 % coupon took $5.25 off this month: the cost is what was paid, then the regular one.
+    const coupon = await signedIn({ planId: 'pro-monthly' });
+    await db.query(`INSERT INTO coupons (code, type, discount) VALUES ('PAID15', 'percent', 15)`);
+    await db.query(`UPDATE subscriptions SET coupon_code = 'PAID15' WHERE customer_id = $1`, [
+      coupon.customer.id,
+    ]);
+    page = await t.open('/billing', { cookies: coupon.cookies });
+    assert.match(await value(page, 'Cost'), /^\$29\.75 per month\s*then \$35 per month$/);
+  });
+
   it("shows a canceled plan as 'Available until' with 'Renewal canceled'", async () => {
     const { cookies } = await signedIn({
       planId: 'starter-monthly',

@@ -27,6 +27,20 @@ export const billingMessages = {
   subscriptionCanceled: 'Your subscription was canceled',
   billingInfoChanged: 'Billing info changed',
   upgraded: (plan: string) => `You have successfully upgraded to ${plan} plan`,
+  /**
+   * Our own texts for a change that waits for the period end (issue 29; the spec has none):
+   * the success notice, and the dialog's and the billing page's words. `date` is the long date
+   * of shownBillingDate.
+   */
+  changeScheduled: (plan: string, date: string) => `Your ${plan} plan starts on ${date}`,
+  scheduledButton: (plan: string, date: string) => `Switch to ${plan} on ${date}`,
+  scheduledNote: (current: string, next: string, date: string, price: string) =>
+    `Your ${current} plan stays until ${date}. The ${next} plan starts on ${date} at ${price}; nothing is charged now.`,
+  startsOn: 'Starts on',
+  /** A PayPal plan (Braintree) cannot change at the period end (decision 75). */
+  changeNotSchedulable:
+    'A PayPal plan can move to a lower plan or a shorter period only once it ends. Cancel the renewal, then choose the new plan when it has ended.',
+  scheduledChange: 'Next plan',
   slotsUpdated: (n: number) => `You have updated your member slots to ${n}`,
   renewalCanceled: 'Renewal canceled',
   availableUntil: 'Available until',

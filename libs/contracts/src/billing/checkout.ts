@@ -25,7 +25,16 @@ export interface UpgradePreview {
   details: {
     plan: PayablePeriod;
     product: ProductName;
-    /** ISO date-time the paid period ends. */
+    /**
+     * When the change applies: 'now' (a purchase, or an upgrade charged prorated now), or
+     * 'period-end' (a downgrade, a shorter period or fewer seats: nothing is charged now, the
+     * new plan starts when the paid period ends).
+     */
+    timing: ChangeTiming;
+    /**
+     * ISO date-time: when the new paid period ends ('now'), or when the scheduled plan starts,
+     * the end of the current one ('period-end'). Shown through shownBillingDate.
+     */
     period_end: string;
     paymentMethod: {
       type: 'card' | 'paypal' | 'none';
@@ -58,6 +67,18 @@ export interface WalletPayRequest extends PayCommon {
   nonce: string;
 }
 
+/** When a plan change applies (see UpgradePreview.details.timing). */
+export type ChangeTiming = 'now' | 'period-end';
+
+/** A change that waits for the end of the paid period (§4): what starts, and when. */
+export interface ScheduledChange {
+  planName: string;
+  plan: PayablePeriod;
+  product: ProductName;
+  /** ISO date-time the new plan starts: the end of the current paid period, as stored. */
+  startsAt: string;
+}
+
 /** The answer of pay, upgrade-subscription and handle3ds. */
 export interface PayResponse {
   /** The customer has two-factor on: ask for a code and retry with tfa_token. */
@@ -65,8 +86,10 @@ export interface PayResponse {
   /** 3-D Secure is needed: confirm with the card provider, then call handle3ds. */
   payment?: PendingPayment;
   invoiceExternalId?: string;
-  /** What was bought, for the Purchase tracking event. */
+  /** What was bought, for the Purchase tracking event; absent when nothing was bought. */
   plan?: { monthlyPrice: number; months: number; product: ProductName; period: PayablePeriod };
+  /** Set instead of `plan` when the change waits for the period end: nothing was bought yet. */
+  scheduled?: ScheduledChange;
   message?: string;
 }
 

@@ -50,6 +50,15 @@ describe('the plan buttons (§2)', () => {
     ]);
   });
 
+  it('a free customer with a card left by a failed 3-D Secure payment: /pay, never /upgrade (issue 29)', () => {
+    assert.deepEqual(kinds(customer('free', 'free', { method: 'card' }), 'annual'), [
+      'editor',
+      '/pay/annual/starter',
+      '/pay/annual/pro',
+      '/pay/annual/team',
+    ]);
+  });
+
   it('a pro monthly card customer: editor on pro monthly, upgrades above and to annual, none below', () => {
     const who = customer('pro', 'monthly');
     assert.deepEqual(kinds(who, 'monthly'), [

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Plan, Product } from './catalog.js';
+import { formatDate, formatMoney } from '../format/format.js';
 import {
-  amountText,
   billingCostText,
-  billingDateText,
-  billingEndDate,
+  shownBillingDate,
   annualSavingPercent,
   billingText,
   couponRibbon,
@@ -15,7 +14,6 @@ import {
   planSaving,
   planTotal,
   priceUnit,
-  priceWithCents,
   promoSavingPercent,
   yearlySavingText,
 } from './price-math.js';
@@ -60,13 +58,13 @@ const starter: Product = {
 };
 
 describe('price math', () => {
-  it('shows plan prices with cents, other amounts with decimals only when not whole', () => {
-    assert.equal(priceWithCents(20), '$20.00');
-    assert.equal(priceWithCents(29.999), '$30.00');
-    assert.equal(priceWithCents(0.1 + 0.2), '$0.30');
-    assert.equal(amountText(48), '$48');
-    assert.equal(amountText(45.6), '$45.6');
-    assert.equal(amountText(12.345), '$12.35');
+  it('shows plan prices with cents, other amounts with cents only when not whole', () => {
+    assert.equal(formatMoney(20, { cents: 'always' }), '$20.00');
+    assert.equal(formatMoney(29.999, { cents: 'always' }), '$30.00');
+    assert.equal(formatMoney(0.1 + 0.2, { cents: 'always' }), '$0.30');
+    assert.equal(formatMoney(48), '$48');
+    assert.equal(formatMoney(45.6), '$45.60');
+    assert.equal(formatMoney(12.345), '$12.35');
   });
 
   it("writes '/mo', and '/seat/mo' with the team price divided by its 3 seats", () => {
@@ -106,7 +104,7 @@ describe('price math', () => {
     assert.equal(couponRibbon({ type: 'percent', discount: 20 }), 'Save 20%');
     assert.equal(couponRibbon({ type: 'percent', discount: 33.9 }), 'Save 33%');
     assert.equal(couponRibbon({ type: 'amount', discount: 36 }), 'Save $36');
-    assert.equal(couponRibbon({ type: 'amount', discount: 10.5 }), 'Save $10.5');
+    assert.equal(couponRibbon({ type: 'amount', discount: 10.5 }), 'Save $10.50');
   });
 
   it('shows the Pro annual saving percentage truncated, only when above 0', () => {
@@ -131,7 +129,7 @@ describe('price math', () => {
     const coupon = { type: 'percent', discount: 20 } as const;
     const saving = couponSaving(coupon, planTotal(pro.plans.annual!));
     assert.equal(saving, 48);
-    assert.equal(amountText(saving), '$48');
+    assert.equal(formatMoney(saving), '$48');
     assert.equal(couponRibbon(coupon), 'Save 20%');
     assert.equal(promoSavingPercent(saving), 20);
   });
@@ -144,11 +142,11 @@ describe('price math', () => {
     assert.equal(couponSaving(coupon, 20), 20, 'never more than the cycle');
   });
 
-  it('reads Spring as 20% off the first cycle, monthly and annual: save up to $45.6', () => {
+  it('reads Spring as 20% off the first cycle, monthly and annual: save up to $45.60', () => {
     const coupon = { type: 'percent', discount: 20 } as const;
     // A $19/mo annual plan: 228 a year, 20 % of it.
     assert.equal(couponSaving(coupon, planTotal(plan({ months: 12, monthly_price: 19 }))), 45.6);
-    assert.equal(amountText(45.6), '$45.6');
+    assert.equal(formatMoney(45.6), '$45.60');
     assert.equal(couponSaving(coupon, planTotal(plan({ months: 1, monthly_price: 19 }))), 3.8);
   });
 
@@ -189,20 +187,24 @@ describe('price math', () => {
 describe('billing page dates and cost', () => {
   it('shows a card end date 12 hours earlier than stored, other methods as stored', () => {
     const endDate = '2026-12-25T06:00:00.000Z';
-    assert.equal(
-      billingEndDate({ endDate, paymentMethod: 'card' })?.toISOString(),
-      '2026-12-24T18:00:00.000Z',
-    );
-    assert.equal(billingEndDate({ endDate, paymentMethod: 'paypal' })?.toISOString(), endDate);
-    assert.equal(billingEndDate({ endDate: null, paymentMethod: 'card' }), null);
-    assert.equal(
-      billingDateText(billingEndDate({ endDate, paymentMethod: 'card' })!),
-      'December 24, 2026',
-    );
-    assert.equal(billingDateText(new Date(endDate)), 'December 25, 2026');
+    assert.equal(shownBillingDate(endDate, 'card')?.toISOString(), '2026-12-24T18:00:00.000Z');
+    assert.equal(shownBillingDate(endDate, 'paypal')?.toISOString(), endDate);
+    assert.equal(shownBillingDate(endDate, 'none')?.toISOString(), endDate);
+    assert.equal(shownBillingDate(null, 'card'), null);
+    assert.equal(shownBillingDate('not a date', 'card'), null);
+    assert.equal(formatDate(shownBillingDate(endDate, 'card')!, 'long'), 'December 24, 2026');
+    assert.equal(formatDate(endDate, 'long'), 'December 25, 2026');
   });
 
-  it('writes the cost per billing period with decimals only when not whole', () => {
+  it('writes the cost per billing period with cents only when not whole, thousands separated', () => {
+    assert.equal(
+      billingCostText({ planPrice: 1440, plan: 'annual', accessLevel: 3 }),
+      '$1,440 per year',
+    );
+    assert.equal(
+      billingCostText({ planPrice: 29.75, plan: 'monthly', accessLevel: 2 }),
+      '$29.75 per month',
+    );
     assert.equal(
       billingCostText({ planPrice: 240, plan: 'annual', accessLevel: 2 }),
       '$240 per year',

@@ -9,6 +9,7 @@ import {
 import { billingMessages } from './billing-messages.js';
 import type { SubscriptionView } from './subscription.js';
 import { PROMO_SAVING_BASE_DOLLARS } from '../coupons/coupon.js';
+import { formatMoney } from '../format/format.js';
 
 /**
  * All price and saving math of the pricing page and dialogs (billing-teams-apps §2, §9), in
@@ -26,19 +27,11 @@ export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** A plan column's price: always with cents ('$20.00'), as the pricing page shows it (§2). */
-export function priceWithCents(dollars: number): string {
-  return `$${(toCents(dollars) / 100).toFixed(2)}`;
-}
-
-/**
- * Any other amount (savings, totals, ribbons): rounded to cents, decimals only when not whole
- * (§9): '$48', '$45.6', '$12.34'.
+/*
+ * Amounts read through formatMoney (format/format.ts): a plan column's price always with cents
+ * ('$20.00', §2), any other amount (savings, totals, ribbons, costs) with cents only when it has
+ * any (§9): '$48', '$45.60', '$1,440'.
  */
-export function amountText(dollars: number): string {
-  const value = toCents(dollars) / 100;
-  return `$${Number.isInteger(value) ? value : String(value)}`;
-}
 
 /** The team plan is priced for its 3 included seats; the page shows it per seat (§9). */
 export function isPerSeat(product: Pick<Product, 'access_level'>): boolean {
@@ -80,14 +73,14 @@ export function planSaving(
 export function yearlySavingText(plan: Plan): string | null {
   if (plan.months !== PERIOD_MONTHS.annual) return null;
   const saving = planSaving(plan);
-  return saving > 0 ? `Save ${amountText(saving)}/year` : null;
+  return saving > 0 ? `Save ${formatMoney(saving)}/year` : null;
 }
 
 /** The coupon ribbon: 'Save N%' (truncated) for percent coupons, 'Save $N' for amounts. */
 export function couponRibbon(coupon: Pick<PlanCoupon, 'type' | 'discount'>): string {
   return coupon.type === 'percent'
     ? `Save ${Math.trunc(coupon.discount)}%`
-    : `Save ${amountText(coupon.discount)}`;
+    : `Save ${formatMoney(coupon.discount)}`;
 }
 
 /**
@@ -150,14 +143,16 @@ export function planPriceView(product: Product, period: PayablePeriod): PlanPric
       ? plan.monthly_price / (1 - plan.coupon.discount / 100)
       : null;
   return {
-    price: priceWithCents(shown),
+    price: formatMoney(shown, { cents: 'always' }),
     unit: priceUnit(product),
     billing: billingText(product, period),
     saving: yearlySavingText(plan),
     ribbon: plan.coupon ? couponRibbon(plan.coupon) : null,
     before:
       beforeCoupon !== null && toCents(beforeCoupon) !== toCents(plan.monthly_price)
-        ? priceWithCents(isPerSeat(product) ? beforeCoupon / TEAM_INCLUDED_SEATS : beforeCoupon)
+        ? formatMoney(isPerSeat(product) ? beforeCoupon / TEAM_INCLUDED_SEATS : beforeCoupon, {
+            cents: 'always',
+          })
         : null,
     total: planTotal(plan),
   };
@@ -167,30 +162,33 @@ export function planPriceView(product: Product, period: PayablePeriod): PlanPric
 export const CARD_END_DATE_SHIFT_MS = 12 * 60 * 60 * 1000;
 
 /**
- * The end date the billing page shows (next renewal, 'Available until', past due): 12 hours
- * before the stored one for card payments, as stored otherwise; null without one.
+ * The one place of the 12-hour rule (billing-teams-apps §2, account-and-auth §9): the end of a
+ * paid period (the next renewal, 'Available until', the day a scheduled change starts, the
+ * checkout's 'Renews on') as shown, 12 hours before the stored time when a card pays, as
+ * stored otherwise; null without a valid date. Format it with formatDate(…, 'long').
  */
-export function billingEndDate(
-  subscription: Pick<SubscriptionView, 'endDate' | 'paymentMethod'>,
+export function shownBillingDate(
+  stored: string | Date | null,
+  paymentMethod: 'card' | 'paypal' | 'none' | null,
 ): Date | null {
-  if (!subscription.endDate) return null;
-  const stored = new Date(subscription.endDate);
-  if (Number.isNaN(stored.getTime())) return null;
-  return subscription.paymentMethod === 'card'
-    ? new Date(stored.getTime() - CARD_END_DATE_SHIFT_MS)
-    : stored;
+  if (stored === null) return null;
+  const date = new Date(stored);
+  if (Number.isNaN(date.getTime())) return null;
+  return paymentMethod === 'card' ? new Date(date.getTime() - CARD_END_DATE_SHIFT_MS) : date;
 }
 
-/** A billing date in English long date format, GMT: 'December 25, 2026'. */
-export function billingDateText(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'GMT' }).format(date);
-}
-
-/** The cost line of the billing page: '$240 per year', '$35 per month', '$0.5 per month'. */
+/**
+ * The cost line of the billing page: what this period cost, '$240 per year', '$29.75 per month',
+ * '$1,440 per year'.
+ */
 export function billingCostText(
   subscription: Pick<SubscriptionView, 'planPrice' | 'plan' | 'accessLevel'>,
 ): string {
-  if (subscription.accessLevel === 0 || subscription.plan === 'free') return '$0';
-  const per = subscription.plan === 'annual' ? 'year' : 'month';
-  return `${amountText(subscription.planPrice)} per ${per}`;
+  if (subscription.accessLevel === 0 || subscription.plan === 'free') return formatMoney(0);
+  return `${formatMoney(subscription.planPrice)} per ${periodWord(subscription.plan)}`;
+}
+
+/** 'year' or 'month', as a price reads per period. */
+export function periodWord(period: PayablePeriod): 'year' | 'month' {
+  return period === 'annual' ? 'year' : 'month';
 }

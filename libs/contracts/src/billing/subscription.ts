@@ -16,21 +16,41 @@ export interface SubscriptionView {
   endDate: string | null;
   /** 'Pro', 'Team'… */
   planTitle: string;
-  /** Dollars per billing period. */
+  /**
+   * Dollars the current billing period cost: the plan with its seats and, in the period a
+   * coupon took something off, with the coupon (issue 29: the price actually paid).
+   */
   planPrice: number;
+  /**
+   * Dollars the next period will cost: the plan's regular price (no first-cycle coupon), or
+   * the scheduled plan's when a change waits for the period end.
+   */
+  renewalPrice: number;
   /** The period: 'monthly' | 'annual', or 'free'. */
   plan: PayablePeriod | 'free';
   product: ProductName;
   accessLevel: AccessLevel;
-  /** A payment waiting for 3-D Secure. */
-  pending: {
-    planName: string;
-    payment: PendingPayment;
-    plan: PayablePeriod;
-    product: ProductName;
-  } | null;
+  /**
+   * What is waiting: a payment for 3-D Secure (`payment` set, `startsAt` null; this one comes
+   * first), or a plan change scheduled for the end of the paid period (`payment` null,
+   * `startsAt` the stored period end).
+   */
+  pending: PendingPlan | null;
   pastDue: { planTitle: string; planPrice: number; dueDate: string; attemptLimit: number } | null;
   slots: { included: number; nextCycle: number };
+}
+
+/** §3 Subscription.pending. */
+export interface PendingPlan {
+  planName: string;
+  /** The payment waiting for 3-D Secure; null for a scheduled change. */
+  payment: PendingPayment | null;
+  plan: PayablePeriod;
+  product: ProductName;
+  /** ISO date-time a scheduled change starts; null for a payment. */
+  startsAt: string | null;
+  /** Dollars per period of the pending plan, its seats included. */
+  planPrice: number;
 }
 
 /** What the browser needs to run the card provider's 3-D Secure confirmation. */
@@ -56,6 +76,7 @@ export const freeSubscription: SubscriptionView = {
   endDate: null,
   planTitle: 'Free',
   planPrice: 0,
+  renewalPrice: 0,
   plan: 'free',
   product: 'free',
   accessLevel: 0,

@@ -1,3 +1,5 @@
+import { formatDate } from '../format/format.js';
+
 /**
  * Why a coupon the customer asked for (`?coupon=`) takes nothing off a price (issue 28): the
  * prices call and the checkout preview carry it, and the pricing page and the checkout dialog
@@ -19,8 +21,7 @@ export type CouponRefusalDetails =
   | { reason: 'expired'; expiresAt: Date }
   | { reason: 'other-plan'; planTitle: string };
 
-const longDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'GMT' }).format(date);
+const longDate = (date: Date) => formatDate(date, 'long');
 
 export function couponRefusalMessage(code: string, details: CouponRefusalDetails): string {
   switch (details.reason) {

@@ -1,3 +1,4 @@
+import { formatCents, formatDate } from '../format/format.js';
 /** The site coupon (billing-teams-apps §3) as the sign-in pages and popups read it. */
 export type CouponDesign =
   'black-friday-promo' | 'cyber-monday-promo' | 'spring-2022' | 'gif-export-2022' | '';
@@ -33,14 +34,11 @@ export function couponBannerVariant(
     : 'default';
 }
 
-const dollars = (cents: number) => {
-  const value = cents / 100;
-  return `$${Number.isInteger(value) ? value : value.toFixed(2)}`;
-};
-
 /** '$10 OFF' or '20% OFF' (§9: coupon shown as $value or percent OFF). */
 export function couponOffLabel(coupon: SiteCoupon): string {
-  return coupon.type === 'percent' ? `${coupon.discount}% OFF` : `${dollars(coupon.discount)} OFF`;
+  return coupon.type === 'percent'
+    ? `${coupon.discount}% OFF`
+    : `${formatCents(coupon.discount)} OFF`;
 }
 
 /** The saving in dollars against the 240 base (percent coupons) or the coupon's amount. */
@@ -60,9 +58,7 @@ export function couponSavingPercent(coupon: SiteCoupon): number {
 /** Coupon expiry in English long date format, GMT (§9): 'November 30, 2026'. */
 export function couponExpiryText(coupon: SiteCoupon): string | null {
   if (!coupon.expires) return null;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'GMT' }).format(
-    new Date(coupon.expires),
-  );
+  return formatDate(coupon.expires, 'long');
 }
 
 export interface CouponBanner {

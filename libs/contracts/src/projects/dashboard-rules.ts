@@ -1,4 +1,5 @@
 import { TITLE_MAX_LENGTH } from './project.js';
+import { formatDate } from '../format/format.js';
 
 /** Grid constants (§9). */
 export const GRID = {
@@ -138,12 +139,7 @@ export function formatDuration(ms: number): string {
 
 /** The card footer's date: US-English short format, e.g. 'Nov 24, 2026' (§2). */
 export function formatCardDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(iso, 'short');
 }
 
 /** The storage icon's fill: the used percentage, clamped to 0-100 (§9). */

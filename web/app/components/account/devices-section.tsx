@@ -1,4 +1,4 @@
-import { devicesTexts, pagePaths } from '@animata/contracts';
+import { devicesTexts, formatDate, pagePaths } from '@animata/contracts';
 import { Form, useNavigation } from '@remix-run/react';
 import type { DeviceRow } from '../../utils/account/devices.server.js';
 import { SubmitButton } from '../ui/submit-button.js';
@@ -32,7 +32,7 @@ export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
               <p className="devices__when muted">
                 {device.lastActive}
                 {' · Signed in '}
-                <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
+                <time dateTime={device.signedInAt}>{formatDate(device.signedInAt, 'short')}</time>
               </p>
             </div>
             {device.current ? null : (

@@ -1,4 +1,4 @@
-import { appsTexts, pagePaths, type AppAuthorization } from '@animata/contracts';
+import { appsTexts, formatDateTime, pagePaths, type AppAuthorization } from '@animata/contracts';
 import { Link, useNavigate, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../account/confirm-dialog.js';
@@ -10,13 +10,6 @@ import {
   sortSearch,
   type OtherAppsSortKey,
 } from './other-apps-sort.js';
-
-/** '27 Nov 2026, 23:16' in GMT, as the columns' headings say. */
-const gmt = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 const COLUMNS: Array<{ key: OtherAppsSortKey; label: string }> = [
   { key: 'name', label: appsTexts.columns.appName },
@@ -85,9 +78,9 @@ export function OtherAppsTable({ appAuths }: { appAuths: AppAuthorization[] }) {
                 <th scope="row" data-label={appsTexts.columns.appName}>
                   {app.name}
                 </th>
-                <td data-label={appsTexts.columns.granted}>{gmt.format(new Date(app.created))}</td>
+                <td data-label={appsTexts.columns.granted}>{formatDateTime(app.created)}</td>
                 <td data-label={appsTexts.columns.lastUsed}>
-                  {app.lastUsed ? gmt.format(new Date(app.lastUsed)) : appsTexts.neverUsed}
+                  {app.lastUsed ? formatDateTime(app.lastUsed) : appsTexts.neverUsed}
                 </td>
                 <td className="other-apps__actions">
                   <Link

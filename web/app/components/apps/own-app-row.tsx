@@ -3,6 +3,7 @@ import {
   appsMessages,
   appsTexts,
   displayAppId,
+  formatDateTime,
   MANAGER_EMAIL_MAX_LENGTH,
   ownAppsTexts,
   type OwnApp,
@@ -10,7 +11,7 @@ import {
 import { Form, Link, useNavigate } from '@remix-run/react';
 import { useId, useState } from 'react';
 import type { OwnAppsActionData } from '../../utils/apps/own-apps.server.js';
-import { gmt, ownAppsHref, type OwnAppsSort } from '../../utils/apps/own-apps-view.js';
+import { ownAppsHref, type OwnAppsSort } from '../../utils/apps/own-apps-view.js';
 import { OwnAppSecret } from './own-app-secret.js';
 
 /** What a row needs to know of the page: its address state and the last refused form. */
@@ -286,14 +287,14 @@ export function OwnAppRow({ app, context }: { app: OwnApp; context: OwnAppRowCon
         </td>
         <td data-label={columns.role}>{appsTexts.roles[app.role]}</td>
         <td data-label={columns.created}>
-          <time dateTime={app.created}>{gmt(app.created)}</time>
+          <time dateTime={app.created}>{formatDateTime(app.created)}</time>
         </td>
         <td data-label={columns.otherUsers}>
           <OtherUsers app={app} context={context} />
         </td>
         <td data-label={columns.lastUsed}>
           {app.secretLastUsed ? (
-            <time dateTime={app.secretLastUsed}>{gmt(app.secretLastUsed)}</time>
+            <time dateTime={app.secretLastUsed}>{formatDateTime(app.secretLastUsed)}</time>
           ) : (
             appsTexts.neverUsed
           )}

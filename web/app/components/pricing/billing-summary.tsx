@@ -1,11 +1,12 @@
 import {
   accountTabs,
-  amountText,
   billingCostText,
-  billingDateText,
-  billingEndDate,
   billingMessages,
+  formatDate,
+  formatMoney,
   pagePaths,
+  periodWord,
+  shownBillingDate,
   type Customer,
   type SubscriptionView,
 } from '@animata/contracts';
@@ -30,7 +31,9 @@ const PERIOD_TEXT = { annual: 'Annual', monthly: 'Monthly', free: 'Free' } as co
 
 /**
  * The billing tab, read-only (billing-teams-apps §2, §3, §4): the plan and its period, the
- * cost, the next renewal or 'Available until' with 'Renewal canceled', the past-due state, the
+ * cost paid for this period (and the next one's when a coupon made them differ), the next
+ * renewal or 'Available until' with 'Renewal canceled', a plan change waiting for the period
+ * end (issue 29), the past-due state, the
  * payment method (a logo for visa, mastercard, discover and amex, or the PayPal e-mail), the
  * billing info, and Upgrade only on the free plan (accessLevel 0).
  */
@@ -40,8 +43,24 @@ export function BillingSummary({
   customer: Pick<Customer, 'name' | 'email' | 'subscription'>;
 }) {
   const subscription = customer.subscription;
-  const endDate = billingEndDate(subscription);
-  const endText = endDate ? billingDateText(endDate) : null;
+  const endDate = shownBillingDate(subscription.endDate, subscription.paymentMethod);
+  const endText = endDate ? formatDate(endDate, 'long') : null;
+  // A change for the period end (issue 29): the next plan, from the day the paid period ends.
+  const pending = subscription.pending;
+  const scheduled = pending && pending.payment === null && pending.startsAt ? pending : null;
+  const scheduledStartDate = scheduled
+    ? shownBillingDate(scheduled.startsAt, subscription.paymentMethod)
+    : null;
+  const scheduledStart = scheduledStartDate ? formatDate(scheduledStartDate, 'long') : '';
+  // This period cost less (a first-cycle coupon): what the next one costs, unless a change
+  // says it already.
+  const nextCost =
+    !scheduled &&
+    subscription.state === 'active' &&
+    subscription.plan !== 'free' &&
+    subscription.renewalPrice !== subscription.planPrice
+      ? `then ${formatMoney(subscription.renewalPrice)} per ${periodWord(subscription.plan)}`
+      : null;
   return (
     <main id="main" className="page page--narrow account-page billing-page">
       <header className="page-header billing-page__header">
@@ -60,14 +79,26 @@ export function BillingSummary({
             <span className="billing-page__period muted">{PERIOD_TEXT[subscription.plan]}</span>
           ) : null}
         </Row>
-        <Row label={billingTexts.cost}>{billingCostText(subscription)}</Row>
+        <Row label={billingTexts.cost}>
+          {billingCostText(subscription)}
+          {nextCost ? <span className="account-row__note muted">{nextCost}</span> : null}
+        </Row>
         {subscription.state !== 'free' && subscription.state !== 'past_due' && endText ? (
           <DateRow subscription={subscription} date={endText} />
+        ) : null}
+        {scheduled ? (
+          <Row label={billingMessages.scheduledChange}>
+            <span className="billing-page__plan">{scheduled.planName}</span>
+            <span className="billing-page__period muted">{PERIOD_TEXT[scheduled.plan]}</span>
+            <span className="account-row__note muted">
+              {`${billingMessages.startsOn} ${scheduledStart} · ${formatMoney(scheduled.planPrice)} per ${periodWord(scheduled.plan)}`}
+            </span>
+          </Row>
         ) : null}
         {subscription.pastDue ? (
           <Row label={billingMessages.pastDue}>
             <span className="billing-page__warning" role="status">
-              {`${subscription.pastDue.planTitle}: ${amountText(subscription.pastDue.planPrice)} due ${billingDateText(new Date(subscription.pastDue.dueDate))}. We retry the payment up to ${subscription.pastDue.attemptLimit} times.`}
+              {`${subscription.pastDue.planTitle}: ${formatMoney(subscription.pastDue.planPrice)} due ${formatDate(subscription.pastDue.dueDate, 'long')}. We retry the payment up to ${subscription.pastDue.attemptLimit} times.`}
             </span>
           </Row>
         ) : null}

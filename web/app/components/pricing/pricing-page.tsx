@@ -2,6 +2,7 @@ import {
   annualSavingPercent,
   billingMessages,
   couponOffLabel,
+  formatMoney,
   loginUrlFor,
   planPriceView,
   type AccountLinks,
@@ -171,7 +172,9 @@ function PlanColumns(props: PricingPageProps) {
             <p className="plan__description muted">{product.short_description}</p>
             <p className="plan__price">
               {price?.before ? <s className="plan__before">{price.before}</s> : null}
-              <strong className="plan__amount">{price?.price ?? '$0.00'}</strong>
+              <strong className="plan__amount">
+                {price?.price ?? formatMoney(0, { cents: 'always' })}
+              </strong>
               <span className="plan__unit">{price?.unit ?? '/mo'}</span>
             </p>
             <p className="plan__billing muted">{price ? price.billing : 'Free forever'}</p>

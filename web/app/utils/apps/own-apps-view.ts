@@ -81,8 +81,3 @@ export function sortHref(current: OwnAppsSort, column: OwnAppsSortColumn): strin
         : 'asc';
   return ownAppsHref({ column, dir });
 }
-
-/** ISO time as the table shows it: `2026-11-27 23:16 GMT`. */
-export function gmt(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} GMT`;
-}

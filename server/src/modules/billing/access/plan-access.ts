@@ -12,14 +12,18 @@ import {
 } from '@animata/contracts';
 import type { Clock } from '../../../common/clock.js';
 import { CLOCK } from '../../../common/tokens.js';
+import type { CouponRecord } from '../catalog/catalog.repository.js';
 import { CatalogService, findPlan, type CatalogEntries } from '../catalog/catalog.service.js';
+import { cyclePrice } from '../catalog/pricing.js';
 import {
   SubscriptionsRepository,
   type PendingPaymentRecord,
   type SubscriptionRecord,
 } from '../subscriptions/subscriptions.repository.js';
 import {
+  hasScheduledChange,
   isPremiumState,
+  scheduledPlanOf,
   subscriptionState,
   subscriptionView,
   type PlanInfo,
@@ -46,11 +50,15 @@ export interface PlanAccessInfo {
  * render and storage limits read `featuresFor` (later issues too); the customer object reads
  * `of`.
  */
-/** The title, level, period and price of a plan with its extra seats, from the catalog's rows. */
+/**
+ * The title, level, period and price of a plan with its extra seats, from the catalog's rows;
+ * with the coupon its first cycle was bought with, what that cycle cost too.
+ */
 function planInfoFrom(
   catalog: CatalogEntries,
   planId: string,
   extraSlots: number,
+  coupon: CouponRecord | null = null,
 ): PlanInfo | null {
   const found = findPlan(catalog, planId);
   if (!found) return null;
@@ -58,13 +66,15 @@ function planInfoFrom(
   if (!isProductName(plan.product) || !isPayablePeriod(plan.period)) return null;
   const seats = plan.seatsPlanId ? findPlan(catalog, plan.seatsPlanId) : null;
   const seatCents = seats ? seats.plan.monthlyPriceCents * seats.plan.months * extraSlots : 0;
+  const price = cyclePrice(plan, coupon);
   return {
     title: product.title,
     product: plan.product,
     accessLevel: ACCESS_LEVELS[plan.product],
     period: plan.period,
     months: plan.months,
-    periodCents: plan.monthlyPriceCents * plan.months + seatCents,
+    periodCents: price.originalTotalCents + seatCents,
+    paidCents: price.totalCents + seatCents,
   };
 }
 
@@ -94,13 +104,19 @@ export class PlanAccess {
       ),
     ]);
     // One read of the catalog for both plans, and none for a customer without either.
-    const catalog = row || pendingPayment ? await this.catalog.entries() : null;
-    const plan = row && catalog ? planInfoFrom(catalog, row.planId, row.extraSlots) : null;
+    const [catalog, coupon] = await Promise.all([
+      row || pendingPayment ? this.catalog.entries() : null,
+      // The coupon the period was bought with (the row keeps it while it applies, §9).
+      row?.couponCode ? this.catalog.couponByCode(row.couponCode) : null,
+    ]);
+    const plan = row && catalog ? planInfoFrom(catalog, row.planId, row.extraSlots, coupon) : null;
     const pendingPlan =
       pendingPayment && catalog
         ? planInfoFrom(catalog, pendingPayment.planId, pendingPayment.extraSlots)
         : null;
     const state = subscriptionState(row, now);
+    const next = row && hasScheduledChange(row, state) ? scheduledPlanOf(row) : null;
+    const scheduled = next && catalog ? planInfoFrom(catalog, next.planId, next.extraSlots) : null;
     const premium = isPremiumState(state) && plan !== null;
     const accessLevel: AccessLevel = premium ? plan.accessLevel : 0;
     const subscription = subscriptionView({
@@ -118,6 +134,7 @@ export class PlanAccess {
               },
             }
           : null,
+      scheduled,
       now,
     });
     return {

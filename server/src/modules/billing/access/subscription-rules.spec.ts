@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository.js';
-import { isPremiumState, subscriptionState, subscriptionView } from './subscription-rules.js';
+import {
+  hasScheduledChange,
+  isPremiumState,
+  scheduledPlanOf,
+  subscriptionState,
+  subscriptionView,
+} from './subscription-rules.js';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const later = new Date('2026-12-25T12:00:00Z');
@@ -129,6 +135,79 @@ describe('subscription view (§3)', () => {
     });
     assert.equal(view.state, 'free');
     assert.equal(view.accessLevel, 0);
-    assert.deepEqual(view.pending, { planName: 'Pro', payment, plan: 'monthly', product: 'pro' });
+    assert.deepEqual(view.pending, {
+      planName: 'Pro',
+      payment,
+      plan: 'monthly',
+      product: 'pro',
+      startsAt: null,
+      planPrice: 35,
+    });
+  });
+
+  const starterAnnual = {
+    title: 'Starter',
+    product: 'starter',
+    accessLevel: 1,
+    period: 'annual',
+    months: 12,
+    periodCents: 10800,
+  } as const;
+
+  it('shows a change scheduled for the period end as pending, with its start and price', () => {
+    const view = subscriptionView({
+      row: row({ scheduledPlanId: 'starter-annual' }),
+      plan: pro,
+      pending: null,
+      scheduled: starterAnnual,
+      now,
+    });
+    assert.equal(view.planTitle, 'Pro');
+    assert.equal(view.renewalPrice, 108);
+    assert.deepEqual(view.pending, {
+      planName: 'Starter',
+      payment: null,
+      plan: 'annual',
+      product: 'starter',
+      startsAt: later.toISOString(),
+      planPrice: 108,
+    });
+    // A canceled plan has no next period: nothing is pending.
+    const canceled = subscriptionView({
+      row: row({ scheduledPlanId: 'starter-annual', cancelAtPeriodEnd: true }),
+      plan: pro,
+      pending: null,
+      scheduled: starterAnnual,
+      now,
+    });
+    assert.equal(canceled.pending, null);
+  });
+
+  it('says which rows hold a change that still comes', () => {
+    const active = 'active' as const;
+    assert.equal(hasScheduledChange(row(), active), false);
+    assert.equal(hasScheduledChange(row({ scheduledPlanId: 'pro-monthly' }), active), false);
+    assert.equal(hasScheduledChange(row({ scheduledPlanId: 'starter-monthly' }), active), true);
+    assert.equal(hasScheduledChange(row({ nextCycleSlots: 0 }), active), false);
+    assert.equal(hasScheduledChange(row({ extraSlots: 2, nextCycleSlots: 1 }), active), true);
+    assert.equal(
+      hasScheduledChange(row({ scheduledPlanId: 'starter-monthly' }), 'canceled'),
+      false,
+    );
+    assert.deepEqual(scheduledPlanOf(row({ extraSlots: 2, nextCycleSlots: 1 })), {
+      planId: 'pro-monthly',
+      extraSlots: 1,
+    });
+  });
+
+  it('gives the cost paid this period (a first-cycle coupon taken off) and the regular one next', () => {
+    const view = subscriptionView({
+      row: row({ couponCode: 'SAVE15' }),
+      plan: { ...pro, paidCents: 2975 },
+      pending: null,
+      now,
+    });
+    assert.equal(view.planPrice, 29.75);
+    assert.equal(view.renewalPrice, 35);
   });
 });

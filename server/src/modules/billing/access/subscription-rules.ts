@@ -57,25 +57,74 @@ export interface PlanInfo {
   months: number;
   /** Cents per billing period, extra seats included. */
   periodCents: number;
+  /**
+   * Cents the period cost when a coupon took something off it (the first cycle, §9), extra
+   * seats included; periodCents without one.
+   */
+  paidCents?: number;
 }
 
-/** §3 Subscription for the customer object (pure). */
+/**
+ * Whether the row holds a change waiting for the period end (a lower plan, a shorter period,
+ * fewer seats) that still comes: only a plan that renews has a next period to change.
+ */
+export function hasScheduledChange(
+  row: Pick<SubscriptionRecord, 'planId' | 'extraSlots' | 'scheduledPlanId' | 'nextCycleSlots'>,
+  state: SubscriptionState,
+): boolean {
+  if (state !== 'active' && state !== 'past_due') return false;
+  const planChanges = row.scheduledPlanId !== null && row.scheduledPlanId !== row.planId;
+  const seatsChange = row.nextCycleSlots !== null && row.nextCycleSlots !== row.extraSlots;
+  return planChanges || seatsChange;
+}
+
+/** The plan id and seats a scheduled change brings (see hasScheduledChange). */
+export function scheduledPlanOf(
+  row: Pick<SubscriptionRecord, 'planId' | 'extraSlots' | 'scheduledPlanId' | 'nextCycleSlots'>,
+): { planId: string; extraSlots: number } {
+  return {
+    planId: row.scheduledPlanId ?? row.planId,
+    extraSlots: row.nextCycleSlots ?? row.extraSlots,
+  };
+}
+
+/**
+ * §3 Subscription for the customer object (pure). `pending` is what waits: the payment waiting
+ * for 3-D Secure first, else the change scheduled for the period end (`scheduled`, the plan
+ * scheduledPlanOf names).
+ */
 export function subscriptionView(input: {
   row: SubscriptionRecord | null;
   plan: PlanInfo | null;
   pending: { payment: PendingPayment; plan: PlanInfo } | null;
+  scheduled?: PlanInfo | null;
   now: Date;
 }): SubscriptionView {
   const { row, plan, pending, now } = input;
   const state = subscriptionState(row, now);
+  const scheduled =
+    input.scheduled && row?.currentPeriodEnd && hasScheduledChange(row, state)
+      ? { plan: input.scheduled, startsAt: row.currentPeriodEnd.toISOString() }
+      : null;
   const pendingView = pending
     ? {
         planName: pending.plan.title,
         payment: pending.payment,
         plan: pending.plan.period,
         product: pending.plan.product,
+        startsAt: null,
+        planPrice: pending.plan.periodCents / 100,
       }
-    : null;
+    : scheduled
+      ? {
+          planName: scheduled.plan.title,
+          payment: null,
+          plan: scheduled.plan.period,
+          product: scheduled.plan.product,
+          startsAt: scheduled.startsAt,
+          planPrice: scheduled.plan.periodCents / 100,
+        }
+      : null;
   const card =
     row?.paymentMethod === 'card' && row.cardBrand && row.cardLast4
       ? { brand: row.cardBrand, last4: row.cardLast4 }
@@ -108,7 +157,8 @@ export function subscriptionView(input: {
     isFree: !premium,
     endDate: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
     planTitle: plan.title,
-    planPrice: plan.periodCents / 100,
+    planPrice: (plan.paidCents ?? plan.periodCents) / 100,
+    renewalPrice: (scheduled?.plan.periodCents ?? plan.periodCents) / 100,
     plan: plan.period,
     product: plan.product,
     accessLevel: premium ? plan.accessLevel : 0,

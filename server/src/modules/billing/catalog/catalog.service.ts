@@ -149,6 +149,11 @@ export class CatalogService {
     return findPlan(await this.entries(), id);
   }
 
+  /** A coupon by its code, whether it runs or not (what a paid period was bought with). */
+  couponByCode(code: string): Promise<CouponRecord | null> {
+    return this.catalog.couponByCode(code);
+  }
+
   /** Every product and plan, read once for callers that look up several plans. */
   async entries(): Promise<CatalogEntries> {
     const [products, plans] = await Promise.all([this.catalog.products(), this.catalog.plans()]);

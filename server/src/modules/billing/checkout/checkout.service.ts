@@ -4,13 +4,16 @@ import {
   ACCESS_LEVELS,
   billingMessages,
   couponRefusalMessage,
+  formatDate,
   PENDING_PAYMENT_TTL_MS,
+  shownBillingDate,
   twoFactorMessages,
   type CancelSubscriptionRequest,
   type CancelSubscriptionResponse,
   type CardPayRequest,
   type ChangeCardRequest,
   type ChangeCardResponse,
+  type ChangeTiming,
   type EmptyResponse,
   type Handle3dsRequest,
   type PayablePeriod,
@@ -44,6 +47,7 @@ import {
 import { BillingLedger } from '../subscriptions/billing-ledger.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { CHECKOUT_LOCK_LEASE_MS, CHECKOUT_LOCK_WAIT_MS } from './checkout-lock.js';
+import type { SubscriptionRecord } from '../subscriptions/subscriptions.repository.js';
 import { PaymentAttempts } from './payment-attempts.js';
 import type { PaymentAttempt } from './payment-attempts.repository.js';
 
@@ -298,13 +302,20 @@ export class CheckoutService {
     periodEnd.setUTCMonth(periodEnd.getUTCMonth() + quote.plan.months);
     let coupon = quote.coupon?.code ?? null;
     let couponRefusal = quote.couponRefusal;
+    let timing: ChangeTiming = 'now';
     if (this.isLive(info) && row && info.plan) {
       if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
-      const timing = this.timingOf(row, info.plan, quote);
-      if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
+      const change = this.timingOf(row, info.plan, quote);
+      if (change === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
+      // A canceled plan is renewed only by an upgrade (pay or upgrade-subscription, below).
+      if (info.state === 'canceled' && change !== 'now')
+        throw BillingException.conflict(billingMessages.notUpgrade);
+      if (change === 'period-end' && !this.gateway(kind).schedulesChanges)
+        throw BillingException.conflict(billingMessages.changeNotSchedulable);
+      timing = change;
       coupon = null;
       couponRefusal = null;
-      if (timing === 'now') {
+      if (change === 'now') {
         const preview = await this.gateway(kind).previewChange({
           customerRef: (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '',
           externalId: row.externalId,
@@ -330,6 +341,7 @@ export class CheckoutService {
       details: {
         plan: body.plan,
         product: body.product,
+        timing,
         period_end: periodEnd.toISOString(),
         paymentMethod,
         seat_unit_price: seatUnit,
@@ -407,6 +419,16 @@ export class CheckoutService {
             message: billingMessages.paymentSuccess,
           },
         };
+      // A canceled plan (its payment method maybe removed) is paid up again with the method
+      // given here: the plan changes now and renews again (issue 29).
+      if (
+        info.state === 'canceled' &&
+        info.row &&
+        info.plan &&
+        kindOf(info.row.gateway) === kind &&
+        this.timingOf(info.row, info.plan, quote) === 'now'
+      )
+        return this.renewCanceled(customer, kind, info.row, quote, body, client);
       throw BillingException.conflict(
         info.row?.planId === quote.plan.id
           ? billingMessages.alreadySubscribed
@@ -468,6 +490,57 @@ export class CheckoutService {
       },
       clearAttempt: factor.usedToken,
     };
+  }
+
+  /**
+   * Pay for a higher plan while the current one is canceled (renewal off, the payment method
+   * perhaps removed): the card or PayPal account given becomes the customer's payment method,
+   * then the live subscription changes now, prorated, as an upgrade does, and renews again.
+   */
+  private async renewCanceled(
+    customer: { id: string; email: string; name: string; twoFactorEnabled: boolean },
+    kind: PaymentKind,
+    row: SubscriptionRecord,
+    quote: Quote,
+    body: CardPayRequest | WalletPayRequest,
+    client: ClientContext,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    const gateway = this.gateway(kind);
+    const ref = await this.ensureCustomerRef(gateway, customer);
+    const preview = await gateway.previewChange({
+      customerRef: ref,
+      externalId: row.externalId,
+      planId: quote.plan.id,
+      extraSlots: quote.extraSlots,
+      couponCode: null,
+    });
+    if (
+      body.payment !== undefined &&
+      Math.abs(body.payment - preview.amountCents) > PRORATION_TOLERANCE_CENTS
+    )
+      throw BillingException.priceChanged(preview.amountCents);
+    const factor = await this.secondFactor(
+      customer,
+      body,
+      client,
+      kind === 'card' ? 'payment' : 'pay_paypal',
+    );
+    if (factor.required)
+      return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
+    try {
+      if ('source' in body) {
+        const card = await this.card.attachCard(ref, body.source);
+        await this.subscriptions.setCard(customer.id, card.brand, card.last4);
+      } else {
+        await this.wallet.vaultNonce(ref, body.nonce);
+      }
+    } catch (error) {
+      throw this.declined(error, kind);
+    }
+    return this.changeNow(customer.id, kind, row, quote, body.plan, {
+      usedToken: factor.usedToken,
+      message: billingMessages.paymentSuccess,
+    });
   }
 
   /** Whether a payment call buys what an attempt bought: the same gateway, plan and seats. */
@@ -631,7 +704,12 @@ export class CheckoutService {
       throw BillingException.conflict(billingMessages.notUpgrade);
     const timing = this.timingOf(row, info.plan, quote);
     if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
+    // A canceled plan has no next period to change: only an upgrade now renews it.
+    if (info.state === 'canceled' && timing !== 'now')
+      throw BillingException.conflict(billingMessages.notUpgrade);
     const gateway = this.gateway(kind);
+    if (timing === 'period-end' && !gateway.schedulesChanges)
+      throw BillingException.conflict(billingMessages.changeNotSchedulable);
     const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
     if (timing === 'now') {
       const preview = await gateway.previewChange({
@@ -654,13 +732,27 @@ export class CheckoutService {
     if (factor.required)
       return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
 
-    let result: SubscriptionResult;
+    if (timing === 'period-end')
+      return this.schedule(kind, row, quote, body.plan, factor.usedToken);
+    return this.changeNow(customerId, kind, row, quote, body.plan, {
+      usedToken: factor.usedToken,
+      message: billingMessages.upgraded(quote.product.title),
+    });
+  }
+
+  /** The gateway's change call under a key of the change and the row's state (retries: once). */
+  private async changeAt(
+    kind: PaymentKind,
+    row: SubscriptionRecord,
+    quote: Quote,
+    when: ChangeTiming,
+  ): Promise<SubscriptionResult> {
     try {
-      result = await gateway.changeSubscription({
+      const result = await this.gateway(kind).changeSubscription({
         externalId: row.externalId,
         planId: quote.plan.id,
         extraSlots: quote.extraSlots,
-        when: timing,
+        when,
         idempotencyKey: hash(
           [
             'change',
@@ -671,10 +763,56 @@ export class CheckoutService {
           ].join(':'),
         ),
       });
+      await this.applyResult(result);
+      return result;
     } catch (error) {
       throw this.declined(error, kind);
     }
-    await this.applyResult(result);
+  }
+
+  /**
+   * A change for the period end (a lower plan, a shorter period, fewer seats): nothing is
+   * bought now, so the answer carries no `plan` (no Purchase event) but what starts and when,
+   * in words that say so (issue 29).
+   */
+  private async schedule(
+    kind: PaymentKind,
+    row: SubscriptionRecord,
+    quote: Quote,
+    period: PayablePeriod,
+    usedToken: boolean,
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    const result = await this.changeAt(kind, row, quote, 'period-end');
+    const startsAt = result.subscription.currentPeriodEnd ?? row.currentPeriodEnd ?? null;
+    const shown = shownBillingDate(startsAt, row.paymentMethod);
+    return {
+      response: {
+        scheduled: {
+          planName: quote.product.title,
+          plan: period,
+          product: quote.plan.product as ProductName,
+          startsAt: (startsAt ?? this.clock.now()).toISOString(),
+        },
+        message: billingMessages.changeScheduled(
+          quote.product.title,
+          shown ? formatDate(shown, 'long') : '',
+        ),
+      },
+      clearAttempt: usedToken,
+    };
+  }
+
+  /** A change that applies now, prorated and charged (or waiting for 3-D Secure). */
+  private async changeNow(
+    customerId: string,
+    kind: PaymentKind,
+    row: SubscriptionRecord,
+    quote: Quote,
+    period: PayablePeriod,
+    answer: { usedToken: boolean; message: string },
+  ): Promise<CheckoutOutcome<PayResponse>> {
+    const { usedToken, message } = answer;
+    const result = await this.changeAt(kind, row, quote, 'now');
     const plan = {
       monthlyPrice: dollars(
         (quote.plan.monthlyPriceCents * quote.plan.months +
@@ -684,26 +822,31 @@ export class CheckoutService {
           quote.plan.months,
       ),
       months: quote.plan.months,
-      product: body.product,
-      period: body.plan,
+      product: quote.plan.product as ProductName,
+      period,
     };
     // The prorated charge waits for 3-D Secure: nothing changed yet (the gateway keeps the
     // change pending until paid); handle3ds applies it once the gateway says it is paid.
     if (result.action)
       return {
         response: {
-          payment: await this.awaitConfirmation(customerId, gateway.name, result.action, quote),
+          payment: await this.awaitConfirmation(
+            customerId,
+            this.gateway(kind).name,
+            result.action,
+            quote,
+          ),
           plan,
         },
-        clearAttempt: factor.usedToken,
+        clearAttempt: usedToken,
       };
     return {
       response: {
         plan,
         ...(result.invoice ? { invoiceExternalId: result.invoice.externalId } : {}),
-        message: billingMessages.upgraded(quote.product.title),
+        message,
       },
-      clearAttempt: factor.usedToken,
+      clearAttempt: usedToken,
     };
   }
 

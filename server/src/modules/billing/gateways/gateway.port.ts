@@ -132,6 +132,11 @@ export class PaymentDeclinedError extends Error {
 
 interface GatewayCommon {
   readonly name: GatewayName;
+  /**
+   * Whether changeSubscription takes `when: 'period-end'` (a downgrade or a shorter period at
+   * the end of the paid one). Braintree cannot (decision 75): such a change is refused up front.
+   */
+  readonly schedulesChanges: boolean;
   ensureCustomer(customer: {
     id: string;
     email: string;

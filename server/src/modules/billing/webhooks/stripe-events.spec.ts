@@ -139,6 +139,26 @@ describe('translateStripeEvent', () => {
     assert.equal(translated.effect.subscription.couponCode, 'BLACKFRIDAY');
   });
 
+  it('keeps the coupon only while Stripe still applies its discount (the price paid, issue 29)', async () => {
+    const coupon = { animata_coupon: 'SPRING' };
+    const [applied, ended] = await Promise.all(
+      [['di_1'], []].map((discounts) =>
+        translateStripeEvent(
+          event('customer.subscription.updated', subscription({ metadata: coupon, discounts })),
+          context(),
+        ),
+      ),
+    );
+    assert.equal(
+      applied!.effect.kind === 'subscription' && applied!.effect.subscription.couponCode,
+      'SPRING',
+    );
+    assert.equal(
+      ended!.effect.kind === 'subscription' && ended!.effect.subscription.couponCode,
+      null,
+    );
+  });
+
   it('invoice.paid is a paid invoice of its subscription', async () => {
     const translated = await translateStripeEvent(
       event('invoice.paid', {

@@ -1,3 +1,4 @@
+import { billingMessages, formatCents } from '@animata/contracts';
 import { Form, useNavigation } from '@remix-run/react';
 import type { TwoFactorState } from '../../../utils/two-factor.server.js';
 import type {
@@ -10,7 +11,6 @@ import { FormNotice } from '../../ui/form-notice.js';
 import { SubmitButton } from '../../ui/submit-button.js';
 import { CardForm } from './card-form.js';
 import { CheckoutDialog } from './checkout-dialog.js';
-import { formatCents } from './money.js';
 import { OrderSummary } from './order-summary.js';
 import { ThreeDSecure } from './three-d-secure.js';
 import { WalletForm } from './wallet-form.js';
@@ -42,7 +42,9 @@ export function CheckoutView({
     payment: String(data.preview.payment.amount),
     extraSlots: String(data.extraSlots),
   };
-  const amount = formatCents(data.preview.payment.amount);
+  const amount = formatCents(data.preview.payment.amount, { cents: 'always' });
+  const scheduled = data.scheduled;
+  const newPlan = data.plan.title;
   const challenge = result?.step === '3ds' ? result : null;
   const twoFactor: { state: TwoFactorState; payment: PaymentState } | null =
     result?.step === 'two-factor' ? { state: result.twoFactor, payment: result.payment } : null;
@@ -76,7 +78,9 @@ export function CheckoutView({
               </>
             }
           >
-            {`Upgrade and pay ${amount}`}
+            {scheduled
+              ? billingMessages.scheduledButton(newPlan, scheduled.startsOn)
+              : `Upgrade and pay ${amount}`}
           </SubmitButton>
         </Form>
       ) : (
@@ -104,9 +108,16 @@ export function CheckoutView({
         <TwoFactorPanel state={twoFactor.state} extraFields={paymentFields(twoFactor.payment)} />
       ) : null}
       <p className="checkout-legal muted">
-        {data.target.kind === 'upgrade'
-          ? 'The new plan starts now; you pay the difference for the rest of this period.'
-          : 'Renews automatically. Cancel any time on the billing page.'}
+        {scheduled
+          ? billingMessages.scheduledNote(
+              scheduled.current,
+              newPlan,
+              scheduled.startsOn,
+              scheduled.price,
+            )
+          : data.target.kind === 'upgrade'
+            ? 'The new plan starts now; you pay the difference for the rest of this period.'
+            : 'Renews automatically. Cancel any time on the billing page.'}
       </p>
     </CheckoutDialog>
   );

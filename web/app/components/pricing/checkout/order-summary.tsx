@@ -1,15 +1,22 @@
-import { TEAM_INCLUDED_SEATS, TEAM_MAX_EXTRA_SEATS } from '@animata/contracts';
+import {
+  billingMessages,
+  formatCents,
+  formatMoney,
+  TEAM_INCLUDED_SEATS,
+  TEAM_MAX_EXTRA_SEATS,
+} from '@animata/contracts';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import type { CheckoutLoaderData } from '../../../utils/checkout.server.js';
+import { cardBrandName } from '../card-logo.js';
 import { CouponRefusalNote } from '../coupon-refusal-note.js';
-import { formatCents, formatDate } from './money.js';
 
 const PERIOD_LABEL = { monthly: 'Monthly', annual: 'Annual' } as const;
 
 /**
  * What is being bought: product and period (with the switch that rewrites the path), seats for
  * team with the extra-seat control (0–7, a GET form, so it works without JavaScript), the amount
- * due now (prorated for an upgrade) and when the paid period ends.
+ * due now (prorated for an upgrade) and when the paid period ends — or, for a change that waits
+ * for the period end, when the new plan starts (issue 29). Amounts to the cent ('$240.00').
  */
 export function OrderSummary({
   data,
@@ -19,7 +26,8 @@ export function OrderSummary({
   /** A payment is under way (two-factor, 3-D Secure): period and seats stay as they are. */
   locked?: boolean;
 }) {
-  const { target, plan, preview, extraSlots, coupon } = data;
+  const { target, plan, preview, extraSlots, coupon, scheduled, renewsOn } = data;
+  const cents = (amount: number) => formatCents(amount, { cents: 'always' });
   const submit = useSubmit();
   const seatPrice = preview.details.seat_unit_price;
   const method = preview.details.paymentMethod;
@@ -78,7 +86,9 @@ export function OrderSummary({
             </select>
           </label>
           {seatPrice !== null ? (
-            <p className="seats__price muted">${seatPrice.toFixed(2)} per extra seat a month</p>
+            <p className="seats__price muted">
+              {formatMoney(seatPrice, { cents: 'always' })} per extra seat a month
+            </p>
           ) : null}
           <noscript>
             <button type="submit" className="button button--ghost">
@@ -88,17 +98,23 @@ export function OrderSummary({
         </Form>
       ) : null}
       <dl className="order-summary__lines">
-        {preview.payment.amountOriginal !== preview.payment.amount ? (
+        {scheduled ? (
+          // Nothing comes off: the new plan's price, from the day it starts.
+          <div>
+            <dt>Price</dt>
+            <dd>{scheduled.price}</dd>
+          </div>
+        ) : preview.payment.amountOriginal !== preview.payment.amount ? (
           <div>
             <dt>Price</dt>
             <dd>
-              <s>{formatCents(preview.payment.amountOriginal)}</s>
+              <s>{cents(preview.payment.amountOriginal)}</s>
             </dd>
           </div>
         ) : null}
         <div className="order-summary__due">
-          <dt>{target.kind === 'upgrade' ? 'Due now (prorated)' : 'Due now'}</dt>
-          <dd data-testid="amount-due">{formatCents(preview.payment.amount)}</dd>
+          <dt>{target.kind === 'upgrade' && !scheduled ? 'Due now (prorated)' : 'Due now'}</dt>
+          <dd data-testid="amount-due">{cents(preview.payment.amount)}</dd>
         </div>
         {preview.payment.couponRefusal ? (
           <div className="order-summary__coupon">
@@ -108,10 +124,21 @@ export function OrderSummary({
             </dd>
           </div>
         ) : null}
-        {preview.details.period_end ? (
+        {scheduled ? (
+          <div className="order-summary__starts">
+            <dt>{billingMessages.startsOn}</dt>
+            <dd>{scheduled.startsOn}</dd>
+          </div>
+        ) : renewsOn?.date ? (
           <div>
             <dt>Renews on</dt>
-            <dd>{formatDate(preview.details.period_end)}</dd>
+            <dd>{renewsOn.date}</dd>
+          </div>
+        ) : null}
+        {renewsOn?.paypal ? (
+          <div className="order-summary__paypal-date">
+            <dt>Renews on, with PayPal</dt>
+            <dd>{renewsOn.paypal}</dd>
           </div>
         ) : null}
         {target.kind === 'upgrade' && method.type !== 'none' ? (
@@ -120,7 +147,7 @@ export function OrderSummary({
             <dd>
               {method.type === 'paypal'
                 ? `PayPal ${method.email ?? ''}`
-                : `${method.brand ?? 'Card'} •••• ${method.card ?? ''}`}
+                : `${method.brand ? cardBrandName(method.brand) : 'Card'} •••• ${method.card ?? ''}`}
             </dd>
           </div>
         ) : null}

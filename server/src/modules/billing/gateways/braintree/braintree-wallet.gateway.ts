@@ -119,6 +119,8 @@ function cents(amount: string | number | undefined): number {
  */
 export class BraintreeWalletGateway implements WalletGateway {
   readonly name = 'braintree' as const;
+  /** Braintree changes a plan now only (decision 75). */
+  readonly schedulesChanges = false;
   private readonly planByBraintree: Map<string, string>;
   private planPrices: Map<string, { price: number; months: number }> | null = null;
   private cachedToken: { token: string; until: number } | null = null;

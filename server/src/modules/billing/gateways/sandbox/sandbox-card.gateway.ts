@@ -53,6 +53,7 @@ export const sandboxNoSuchPaymentMethod = (id: string) => `No such PaymentMethod
 @Injectable()
 export class SandboxCardGateway extends SandboxGateway implements CardGateway {
   readonly name = 'sandbox-card' as const;
+  readonly schedulesChanges = true;
 
   constructor(
     private readonly store: SandboxStore,

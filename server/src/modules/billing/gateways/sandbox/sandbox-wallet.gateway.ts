@@ -27,6 +27,8 @@ export const SANDBOX_UNKNOWN_NONCE = 'Unknown or expired payment_method_nonce.';
 @Injectable()
 export class SandboxWalletGateway extends SandboxGateway implements WalletGateway {
   readonly name = 'sandbox-wallet' as const;
+  /** As Braintree, which it stands in for: no change at the period end (decision 75). */
+  readonly schedulesChanges = false;
 
   constructor(
     store: SandboxStore,

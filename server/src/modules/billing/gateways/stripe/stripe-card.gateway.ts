@@ -70,6 +70,8 @@ const EXPAND_RESULT = ['latest_invoice.confirmation_secret', 'latest_invoice.pay
  */
 export class StripeCardGateway implements CardGateway {
   readonly name = 'stripe' as const;
+  /** A subscription schedule makes the change at the period end. */
+  readonly schedulesChanges = true;
   readonly prices: StripePriceMap;
 
   constructor(

@@ -109,6 +109,9 @@ export function snapshotOf(
   const scheduled = metadata[META.scheduledPlan] || null;
   const nextCycle = metadata[META.nextCycleSlots];
   const status = statusOf(subscription);
+  // The coupon counts while Stripe still applies its discount: a first-cycle coupon ends with
+  // its cycle, and the billing page's cost then reads the regular price (issue 29).
+  const discounted = !Array.isArray(subscription.discounts) || subscription.discounts.length > 0;
   return {
     gateway: 'stripe',
     externalId: subscription.id,
@@ -120,7 +123,7 @@ export function snapshotOf(
     extraSlots,
     nextCycleSlots: scheduled !== null && nextCycle ? Number(nextCycle) : null,
     scheduledPlanId: scheduled,
-    couponCode: metadata[META.coupon] || null,
+    couponCode: discounted ? metadata[META.coupon] || null : null,
     paymentMethod: context.paymentMethod,
     pastDue:
       status === 'past_due'
