@@ -17,6 +17,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { ProjectDialogs } from '../components/dashboard/dialogs.js';
 import { withDialog } from '../components/dashboard/view.js';
 import { ProjectDetails, type ViewerDetails } from '../components/project/project-details.js';
@@ -156,6 +157,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function ProjectPage() {
   const { project, details, back, abilities, documentHref, exportHref, player, topBar } =
     useLoaderData<typeof loader>();
+  // A project without a duration whose document moves anyway: the player's measured length.
+  const [measured, setMeasured] = useState(0);
   const location = useLocation();
   const navigation = useNavigation();
   const posting = (intent: string) =>
@@ -230,8 +233,11 @@ export default function ProjectPage() {
             duration={project.duration}
             fps={player.fps}
             background={player.background}
+            onLength={setMeasured}
           />
-          <ProjectDetails details={details} />
+          <ProjectDetails
+            details={details.duration > 0 ? details : { ...details, duration: measured }}
+          />
         </div>
       </main>
       <ProjectDialogs project={project} />

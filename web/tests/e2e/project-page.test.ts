@@ -222,14 +222,14 @@ describe('the project page in Chromium', () => {
     await shot(phone, 'project-page-375');
   });
 
-  it('scales a project wider than the screen down to fit, keeping its proportions', async () => {
+  it('scales a wide project down to fit; one without a duration that moves gets the player too', async () => {
     const { cookies } = await signedIn(t);
     const page = await t.newPage({ cookies, viewport: 'phone' });
     const wide = ANIMATED_SVG.replace('width="320" height="180"', 'width="1600" height="900"');
-    const { project } = await createByApi(t, page, {
-      title: 'Wide',
-      data: animatedData(wide, 1600, 900),
-    });
+    // No duration in the data (an SVG animated by CSS imports so), but its document moves.
+    const data = { ...animatedData(wide, 1600, 900) };
+    data.options = { ...data.options, duration: 0 };
+    const { project } = await createByApi(t, page, { title: 'Wide', data });
     await openProject(page, project.id);
     await page.waitForFunction(() => document.querySelector('[data-viewer-ready]') !== null);
     const box = await page
@@ -238,6 +238,17 @@ describe('the project page in Chromium', () => {
     assert.ok(box.width <= 375 && box.width > 200, `width ${box.width}`);
     assert.ok(Math.abs(box.width / box.height - 16 / 9) < 0.05);
     assert.equal(await overflowsHorizontally(page), false);
+
+    // Its 2 s animations measured: a player of 2 s, and the details say so.
+    await page.getByRole('button', { name: projectViewerTexts.play }).waitFor();
+    assert.equal(
+      await page
+        .getByRole('slider', { name: projectViewerTexts.timeline })
+        .getAttribute('aria-valuetext'),
+      '0:00.0 of 0:02.0',
+    );
+    const duration = (await detailsOf(page)).find(([term]) => term === projectViewerTexts.duration);
+    assert.deepEqual(duration, [projectViewerTexts.duration, formatDuration(2000)]);
   });
 
   for (const javaScript of [true, false]) {

@@ -1,7 +1,7 @@
 import { formatTimecode, projectViewerTexts } from '@animata/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { inlineDocument, SHADOW_STYLE } from '../../utils/project-viewer/inline-document.js';
-import { Playback } from '../../utils/project-viewer/playback.js';
+import { measuredLength, Playback } from '../../utils/project-viewer/playback.js';
 
 /**
  * The project playing at its size (scaled down, never up, to fit), on the project's background
@@ -18,14 +18,17 @@ export function ProjectViewer({
   duration,
   fps,
   background,
+  onLength,
 }: {
   title: string;
   documentHref: string;
   dimension: { width: number; height: number };
-  /** ms; 0 for a still image (no player). */
+  /** ms; 0 when the data has none (a still image, unless its document moves). */
   duration: number;
   fps: number;
   background: string;
+  /** The player's timeline in ms, once there is one. */
+  onLength?: (ms: number) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   // The document once it is placed inline; until then the image shows.
@@ -54,17 +57,22 @@ export function ProjectViewer({
     return () => request.abort();
   }, [documentHref, width, height]);
 
-  // Once the inline document shows (a hidden one has no CSS animations yet), the player takes it.
+  // Once the inline document shows (a hidden one has no CSS animations yet), the player takes
+  // it: on the project's duration, or, for a project without one whose document moves all the
+  // same, on what its animations measure (anything that moves can be paused).
   useEffect(() => {
-    if (!svg || duration <= 0) return undefined;
-    const made = new Playback(svg, duration, 1000 / Math.max(1, fps));
+    if (!svg) return undefined;
+    const length = duration > 0 ? duration : measuredLength(svg);
+    if (length <= 0) return undefined;
+    const made = new Playback(svg, length, 1000 / Math.max(1, fps));
     made.start({ paused: matchMedia('(prefers-reduced-motion: reduce)').matches });
     setPlayback(made);
+    onLength?.(length);
     return () => {
       made.dispose();
       setPlayback(null);
     };
-  }, [svg, duration, fps]);
+  }, [svg, duration, fps, onLength]);
 
   return (
     <figure className="project-viewer" data-viewer-ready={inline ? '' : undefined}>

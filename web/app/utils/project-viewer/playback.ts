@@ -1,3 +1,33 @@
+/** The longest timeline the player takes (an hour): a measured length past it is cut. */
+const MAX_MEASURED_MS = 3_600_000;
+
+/**
+ * How long a document's animations run once, for a project whose data has no duration (an
+ * imported SVG animated by CSS only: the import reads SMIL timing alone): the latest end of a
+ * CSS animation's first pass and of a SMIL animation's first interval. 0 when nothing moves.
+ */
+export function measuredLength(svg: SVGSVGElement): number {
+  let length = 0;
+  for (const animation of svg.getAnimations({ subtree: true })) {
+    const timing = animation.effect?.getComputedTiming();
+    if (!timing) continue;
+    const end = Number(timing.endTime);
+    const once = Number(timing.delay ?? 0) + Number(timing.duration) || 0;
+    length = Math.max(length, Number.isFinite(end) ? end : once);
+  }
+  for (const element of Array.from(
+    svg.querySelectorAll<SVGAnimationElement>('animate, set, animateMotion, animateTransform'),
+  )) {
+    try {
+      // Both throw for an animation with no resolved start (begin="click") or an indefinite one.
+      length = Math.max(length, (element.getStartTime() + element.getSimpleDuration()) * 1000);
+    } catch {
+      // Nothing to measure: it does not run by itself.
+    }
+  }
+  return Math.min(MAX_MEASURED_MS, Math.round(length));
+}
+
 /** What the controls show: where the timeline is, and whether it moves. */
 export interface PlaybackState {
   /** ms from the start, 0 to the duration. */
