@@ -37,7 +37,7 @@ export interface PlaybackState {
 
 /**
  * Plays, pauses and seeks an inline project document on one timeline of the project's
- * duration, looping at its end (decision in /work/notes/decisions-E.md). A project holds SMIL
+ * duration, looping at its end (docs/decisions.md, the project viewer). A project holds SMIL
  * (the `<svg>` element's own clock: pauseAnimations, setCurrentTime) and CSS animations (Web
  * Animations: each one's currentTime, play and pause); both are moved together, so what shows
  * at a point of the timeline is what an image of the document shows at that time.
