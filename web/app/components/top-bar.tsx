@@ -10,6 +10,17 @@ import { UserMenu } from './user-menu.js';
  * not on the pricing page), then the user menu for a signed-in customer or a 'Log in' link for
  * a visitor. Pages outside the account area pass neither `upgrade` nor `coupon`.
  */
+/**
+ * The top bar's Upgrade and promo banner for a signed-in customer: one rule for every page that
+ * shows them (the dashboard, the account area, the project page).
+ */
+export function topBarOf(customer: { isPremium: boolean; defaultCoupon: SiteCoupon | null }): {
+  upgrade: boolean;
+  coupon: SiteCoupon | null;
+} {
+  return { upgrade: !customer.isPremium, coupon: customer.defaultCoupon };
+}
+
 export function TopBar({
   upgrade = false,
   coupon = null,

@@ -1,12 +1,14 @@
 import {
+  dashboardLabels,
+  dashboardTexts,
   DEMO_FOLDER_ID,
   endpoints,
   fillPath,
-  formatDuration,
   isProjectId,
   pagePaths,
   projectPageTexts,
-  type ProjectWithData,
+  projectViewerTexts,
+  type Project,
 } from '@animata/contracts';
 import {
   redirect,
@@ -14,16 +16,31 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { TopBar } from '../components/top-bar.js';
+import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { ProjectDialogs } from '../components/dashboard/dialogs.js';
+import { withDialog } from '../components/dashboard/view.js';
+import { ProjectDetails, type ViewerDetails } from '../components/project/project-details.js';
+import { ProjectViewer } from '../components/project/project-viewer.js';
+import { TopBar, topBarOf } from '../components/top-bar.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
+import { dashboardAction } from '../utils/dashboard.server.js';
+import { readForm, textField } from '../utils/form.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+import dashboardStylesUrl from '../styles/dashboard.css?url';
 import projectStylesUrl from '../styles/project.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
+export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
+// Opening or closing a dialog (`?dialog=`) keeps the page, and the player, as they are.
+export { dashboardListRevalidation as shouldRevalidate } from '../utils/dashboard-route.js';
 
-export const links = () => [{ rel: 'stylesheet', href: projectStylesUrl }];
+export const links = () => [
+  { rel: 'stylesheet', href: projectStylesUrl },
+  // The dashboard's dialogs (rename, delete, reset).
+  { rel: 'stylesheet', href: dashboardStylesUrl },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.title} · Animata` : 'Animata' },
@@ -31,7 +48,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * A single path segment that is not a project id belongs to nobody: like the catch-all, it
- * goes to the dashboard (projects-dashboard §2 "any other path").
+ * goes to the dashboard (projects-dashboard §2 "any other path"). That includes `/editor`, the
+ * editor's address ('Open the editor', 'Go to editor'): until the editor exists, projects open
+ * on their own page and the dashboard lists them.
  */
 function projectIdOf(params: Record<string, string | undefined>): string {
   const id = params.id ?? '';
@@ -43,73 +62,112 @@ function projectIdOf(params: Record<string, string | undefined>): string {
 const isDemoOriginal = (project: { isDemo: boolean; fromId: string | null }) =>
   project.isDemo && project.fromId === null;
 
+/** Where the project is listed: its folder, the demo folder, or All projects. */
+function folderOf(project: Pick<Project, 'isDemo' | 'label'>): string {
+  if (project.isDemo) return fillPath(pagePaths.folder, { params: { folder: DEMO_FOLDER_ID } });
+  if (project.label) return fillPath(pagePaths.folder, { params: { folder: project.label } });
+  return pagePaths.home;
+}
+
 /**
- * The project page `/{id}` (issue 17): the animation at its size, its title, Export, the Share
- * entry point and the way back. Someone else's project answers 404 from the BFF, so the page is
- * the 404 page. The editor is out of scope.
+ * The project page `/{id}` (issues 17, 29): until the editor comes (another team's product) it
+ * is where a project opens. The animation plays at its size with play/pause and a timeline;
+ * its details; the dashboard's Rename, Duplicate, Export and Delete (Reset for a changed demo,
+ * 'Make a copy to edit' for a demo original); the top bar's Upgrade by the dashboard's rule.
+ * Someone else's project answers 404 from the BFF, so the page is the 404 page.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = projectIdOf(params);
   await requireCustomer(request, context);
   const client = api(request, context);
-  const project = await client.expect(
-    client.call(endpoints.projects.get, undefined, { params: { id } }),
-  );
-  return {
-    project: pageProject(project),
-    // An <img> of the SVG: the browser runs no script and loads nothing external in an image,
-    // whatever the sanitiser may have missed; SMIL and CSS animations still play.
-    source: `data:image/svg+xml;base64,${Buffer.from(project.data.document, 'utf8').toString('base64')}`,
-    background: project.data.options.background,
-    exportHref: fillPath(endpoints.projects.export.path, { params: { id } }),
-  };
-}
-
-/** What the page shows of a project; the data itself only as the image source. */
-function pageProject(project: ProjectWithData) {
-  return {
-    id: project.id,
-    title: project.title,
-    label: project.label,
-    isDemo: project.isDemo,
-    demoOriginal: isDemoOriginal(project),
-    duration: project.duration,
-    type: project.type,
+  const [project, details, { customer }] = await Promise.all([
+    client.expect(client.call(endpoints.projects.get, undefined, { params: { id } })),
+    client.expect(client.call(endpoints.projects.details, undefined, { params: { id } })),
+    client.expect(client.call(endpoints.customer.get)),
+  ]);
+  const { data, ...listed } = project;
+  const own = project.owner.id === customer.id;
+  const demoOriginal = isDemoOriginal(project);
+  const viewerDetails: ViewerDetails = {
     dimension: project.dimension,
+    duration: project.duration,
+    size: project.size,
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+    folder: {
+      title: project.isDemo
+        ? dashboardTexts.demoProjects
+        : (details.labelTitle ?? dashboardTexts.allProjects),
+      href: folderOf(project),
+    },
+    owner: own ? projectViewerTexts.ownerYou : demoOriginal ? projectViewerTexts.ownerDemo : null,
+  };
+  return {
+    // The project as the dashboard lists it (its dialogs read the title); the data stays here.
+    project: listed,
+    details: viewerDetails,
+    back: folderOf(project),
+    abilities: {
+      demoOriginal,
+      // §6: the owner renames and deletes; a demo, even a changed one, is only reset.
+      change: own && !project.isDemo,
+      reset: own && project.isDemo && project.fromId !== null,
+    },
+    // The document plays from its own address, served as user content (issue 29).
+    documentHref: fillPath(endpoints.projects.document.path, { params: { id } }),
+    exportHref: fillPath(endpoints.projects.export.path, { params: { id } }),
+    player: { fps: data.options.fps, background: data.options.background },
+    topBar: topBarOf(customer),
   };
 }
 
 /**
- * intent=open-demo ('Make a copy to edit' on a demo original): the customer's own changed copy,
- * made once by the BFF, then its page.
+ * The page's forms: 'Make a copy to edit' on a demo original (intent=open-demo: the customer's
+ * own changed copy, made once by the BFF, then its page), and the dashboard's own Rename,
+ * Duplicate (opening the copy), Delete and Reset, which leave for the project's folder once it
+ * is gone. Plain forms and redirects, the same with and without JavaScript.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
   const id = projectIdOf(params);
   await requireCustomer(request, context);
   const client = api(request, context);
-  const result = await client.call(endpoints.projects.openDemo, undefined, { params: { id } });
-  if (result.ok) return redirect(fillPath(pagePaths.project, { params: { id: result.data.id } }));
-  if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-  if (result.error.kind === 'not-found') throw new Response('Not found', { status: 404 });
-  return redirectWithNotification(
-    fillPath(pagePaths.project, { params: { id } }),
-    notify('error', result.error.notice || projectPageTexts.openDemoFailed),
-  );
+  // Read from a copy: the dashboard's action reads the form itself.
+  const read = await readForm(request.clone());
+  if (read.ok && textField(read.form, 'intent') === 'open-demo') {
+    const result = await client.call(endpoints.projects.openDemo, undefined, { params: { id } });
+    if (result.ok) return redirect(fillPath(pagePaths.project, { params: { id: result.data.id } }));
+    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
+    if (result.error.kind === 'not-found') throw new Response('Not found', { status: 404 });
+    return redirectWithNotification(
+      fillPath(pagePaths.project, { params: { id } }),
+      notify('error', result.error.notice || projectPageTexts.openDemoFailed),
+    );
+  }
+  return dashboardAction(args, {
+    intents: ['rename', 'duplicate', 'delete', 'reset'],
+    openDuplicate: true,
+    leaveTo: async () => {
+      const details = await client.call(endpoints.projects.details, undefined, { params: { id } });
+      return details.ok ? folderOf(details.data.project) : pagePaths.home;
+    },
+  });
 }
 
 export default function ProjectPage() {
-  const { project, source, background, exportHref } = useLoaderData<typeof loader>();
+  const { project, details, back, abilities, documentHref, exportHref, player, topBar } =
+    useLoaderData<typeof loader>();
+  // A project without a duration whose document moves anyway: the player's measured length.
+  const [measured, setMeasured] = useState(0);
+  const location = useLocation();
   const navigation = useNavigation();
-  const copying = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post';
-  const { width, height } = project.dimension;
-  const back = project.isDemo
-    ? fillPath(pagePaths.folder, { params: { folder: DEMO_FOLDER_ID } })
-    : project.label
-      ? fillPath(pagePaths.folder, { params: { folder: project.label } })
-      : pagePaths.home;
+  const posting = (intent: string) =>
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
+  const dialog = (name: 'rename' | 'delete' | 'reset') =>
+    withDialog(location, { name, targets: [project.id] });
   return (
     <>
-      <TopBar />
+      <TopBar {...topBar} />
       <main id="main" className="page project-page">
         <nav className="project-page__nav" aria-label="Project">
           <Link to={back} className="button button--ghost button--small project-page__back">
@@ -117,50 +175,72 @@ export default function ProjectPage() {
           </Link>
         </nav>
         <header className="project-page__header">
-          <div className="project-page__heading">
-            <h1 className="project-page__title">{project.title}</h1>
-            <p className="muted project-page__meta">
-              {width} × {height}
-              {project.type === 'animation' ? ` · ${formatDuration(project.duration)}` : ''}
-            </p>
-          </div>
-          <div className="project-page__actions">
-            {project.demoOriginal ? (
+          <h1 className="project-page__title">{project.title}</h1>
+          <div
+            className="project-page__actions"
+            role="group"
+            aria-label={projectViewerTexts.actions}
+          >
+            {abilities.demoOriginal ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="open-demo" />
-                <SubmitButton pending={copying}>{projectPageTexts.makeCopy}</SubmitButton>
+                <SubmitButton pending={posting('open-demo')}>
+                  {projectPageTexts.makeCopy}
+                </SubmitButton>
               </Form>
             ) : null}
+            {abilities.change ? (
+              <Link to={dialog('rename')} className="button button--ghost" preventScrollReset>
+                {dashboardLabels.rename}
+              </Link>
+            ) : null}
+            {abilities.demoOriginal ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="duplicate" />
+                <input type="hidden" name="project" value={project.id} />
+                <SubmitButton variant="ghost" pending={posting('duplicate')}>
+                  {dashboardLabels.duplicate}
+                </SubmitButton>
+              </Form>
+            )}
             <a className="button button--ghost" href={exportHref} download>
-              {projectPageTexts.export}
+              {dashboardLabels.export}
             </a>
-            {/* A disclosure, so it opens without JavaScript too. */}
-            <details className="project-page__share">
-              <summary className="button button--ghost">{projectPageTexts.share}</summary>
-              <p role="note" className="project-page__share-note">
-                {projectPageTexts.shareLater}
-              </p>
-            </details>
+            {abilities.change ? (
+              <Link to={dialog('delete')} className="button button--ghost" preventScrollReset>
+                {dashboardLabels.delete}
+              </Link>
+            ) : null}
+            {abilities.reset ? (
+              <Link to={dialog('reset')} className="button button--ghost" preventScrollReset>
+                {dashboardLabels.reset}
+              </Link>
+            ) : null}
           </div>
         </header>
-        {project.demoOriginal ? (
+        {abilities.demoOriginal ? (
           <p className="project-page__notice" role="note">
             {projectPageTexts.demoNotice}
           </p>
         ) : null}
-        <figure className="project-page__stage">
-          <img
-            className="project-page__animation"
-            src={source}
-            width={width}
-            height={height}
-            alt={project.title}
-            // The project's own background colour; a transparent one shows the page's checkerboard.
-            style={background === 'transparent' ? undefined : { background }}
+        <div className="project-page__body">
+          <ProjectViewer
+            // A new project (Duplicate opens the copy) starts a player of its own.
+            key={project.id}
+            title={project.title}
+            documentHref={documentHref}
+            dimension={project.dimension}
+            duration={project.duration}
+            fps={player.fps}
+            background={player.background}
+            onLength={setMeasured}
           />
-        </figure>
-        <p className="muted project-page__editor-note">{projectPageTexts.editorLater}</p>
+          <ProjectDetails
+            details={details.duration > 0 ? details : { ...details, duration: measured }}
+          />
+        </div>
       </main>
+      <ProjectDialogs project={project} />
     </>
   );
 }

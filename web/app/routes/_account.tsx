@@ -2,7 +2,7 @@ import { endpoints } from '@animata/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useRouteLoaderData } from '@remix-run/react';
 import { AccountTabs } from '../components/account/account-tabs.js';
-import { TopBar } from '../components/top-bar.js';
+import { TopBar, topBarOf } from '../components/top-bar.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import accountStylesUrl from '../styles/account.css?url';
@@ -38,7 +38,7 @@ export default function AccountLayout() {
   const { customer } = useAccountData();
   return (
     <>
-      <TopBar upgrade={!customer.isPremium} coupon={customer.defaultCoupon} />
+      <TopBar {...topBarOf(customer)} />
       <div className="account-shell">
         <AccountTabs customer={customer} />
         <Outlet />

@@ -14,7 +14,7 @@ import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbna
 import { Welcome } from '../components/dashboard/onboarding/welcome.js';
 import { SideMenu } from '../components/dashboard/side-menu.js';
 import { Marketing } from '../components/marketing.js';
-import { TopBar } from '../components/top-bar.js';
+import { TopBar, topBarOf } from '../components/top-bar.js';
 import { api } from '../utils/api.server.js';
 import { redirectIfIncomplete, requireCustomer } from '../utils/auth.server.js';
 import { useHydrated } from '../utils/use-hydrated.js';
@@ -120,7 +120,7 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
   const currentFolder = params.folder ?? null;
   return (
     <>
-      <TopBar upgrade={!customer.isPremium} coupon={coupon} />
+      <TopBar {...topBarOf({ isPremium: customer.isPremium, defaultCoupon: coupon })} />
       <div className={`dashboard${drawerOpen ? ' dashboard--drawer-open' : ''}`}>
         {/* Without JavaScript the button is a link to the menu (#dashboard-menu, :target). */}
         {hydrated ? (

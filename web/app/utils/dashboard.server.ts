@@ -125,16 +125,33 @@ const idsOf = (form: FormData): string[] =>
 
 const folderOrNull = (value: string): string | null => (value === '' ? null : value);
 
+/** How a page that is not a list posts the dashboard's forms (the project page, issue 29). */
+export interface DashboardActionOptions {
+  /** The intents the page posts; any other is refused like an unknown one. */
+  intents?: readonly string[];
+  /**
+   * Where to go once the page's own project is gone (deleted, or a changed demo reset) instead
+   * of back to it. Asked before the removal: afterwards the project can no longer be read.
+   */
+  leaveTo?: () => Promise<string>;
+  /** After Duplicate, open the copy instead of coming back. */
+  openDuplicate?: boolean;
+}
+
 /**
  * The dashboard's one action (every list route exports it): each form posts an `intent`, the
  * BFF decides, and success redirects back to the page with a notice; a refusal comes back to
  * the open dialog. Works the same with and without JavaScript.
  */
-export async function dashboardAction({ request, context }: ActionFunctionArgs) {
+export async function dashboardAction(
+  { request, context }: ActionFunctionArgs,
+  options: DashboardActionOptions = {},
+) {
   const read = await readForm(request);
   if (!read.ok) return formRefused(read);
   const { form } = read;
-  const intent = textField(form, 'intent');
+  const posted = textField(form, 'intent');
+  const intent = !options.intents || options.intents.includes(posted) ? posted : '';
   const client = api(request, context);
   const back = backTo(request);
   const done = (message: string) => redirectWithNotification(back, notify('success', message));
@@ -229,6 +246,12 @@ export async function dashboardAction({ request, context }: ActionFunctionArgs) 
         if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
         return redirectWithNotification(back, notify('error', result.error.notice));
       }
+      if (options.openDuplicate) {
+        return redirectWithNotification(
+          projectPath(result.data.duplicateId),
+          notify('success', dashboardNotices.projectDuplicated),
+        );
+      }
       return done(dashboardNotices.projectDuplicated);
     }
     case 'move': {
@@ -240,15 +263,19 @@ export async function dashboardAction({ request, context }: ActionFunctionArgs) 
     }
     case 'delete': {
       const projects = idsOf(form);
+      const leave = options.leaveTo ? await options.leaveTo() : back;
       const result = await client.call(endpoints.projects.deleteMany, { projects });
       if (!result.ok) return fail(result);
-      return done(dashboardNotices.projectsDeleted(result.data.projects.length));
+      const message = dashboardNotices.projectsDeleted(result.data.projects.length);
+      return redirectWithNotification(leave, notify('success', message));
     }
     case 'reset': {
       const projects = idsOf(form);
+      const leave = options.leaveTo ? await options.leaveTo() : back;
       const result = await client.call(endpoints.projects.resetDemos, { projects });
       if (!result.ok) return fail(result);
-      return done(dashboardNotices.demosReset(result.data.projects.length));
+      const message = dashboardNotices.demosReset(result.data.projects.length);
+      return redirectWithNotification(leave, notify('success', message));
     }
     default:
       return data<DashboardActionError>(

@@ -255,6 +255,11 @@ export const endpoints = {
     export: endpoint().get(`${API_BASE}/projects/:id/export`),
     /** The static preview (SVG text), served as user content. */
     preview: endpoint().get(`${API_BASE}/projects/:id/preview`),
+    /**
+     * The project's document, its sanitised SVG with the animation, served as user content:
+     * what the project page plays (an image without JavaScript, inline markup with it).
+     */
+    document: endpoint().get(`${API_BASE}/projects/:id/document`),
     /** Opening a demo: the customer's own changed copy (made once), to open instead. */
     openDemo: endpoint<undefined, OpenDemoResponse>().post(`${API_BASE}/projects/:id/open-demo`),
     /** Changed demos back to the original: their copies are removed. */

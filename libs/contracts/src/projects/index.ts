@@ -5,4 +5,5 @@ export * from './project-messages.js';
 export * from './project-files.js';
 export * from './project-dto.js';
 export * from './project-page.js';
+export * from './project-viewer.js';
 export * from './dashboard-notices.js';

@@ -29,11 +29,9 @@ export type ImportFileResult =
 export const projectPageTexts = {
   export: 'Export',
   share: 'Share',
-  shareLater: 'Sharing comes with a later release.',
   backToDashboard: 'Back to dashboard',
   demoNotice: 'This is a demo project. Make a copy to change it; the demo itself stays as it is.',
   makeCopy: 'Make a copy to edit',
-  editorLater: 'The editor comes with a later release. Until then you can export the project.',
   openDemoFailed: 'The demo project could not be copied.',
 } as const;
 

@@ -70,6 +70,27 @@ export function DashboardDialogs({
   }
 }
 
+/**
+ * The same dialogs on a project's own page (issue 29): rename, delete and the demo reset of that
+ * one project, and nothing else its address might name.
+ */
+export function ProjectDialogs({ project }: { project: Project }) {
+  const location = useLocation();
+  const state = dialogStateOf(new URLSearchParams(location.search));
+  if (!state || state.targets.length !== 1 || state.targets[0] !== project.id) return null;
+  const closeTo = withDialog(location, null);
+  const props = { state, closeTo, labels: [], projects: [project], currentFolder: null };
+  switch (state.name) {
+    case 'rename':
+      return <RenameProjectDialog key={location.search} {...props} />;
+    case 'delete':
+    case 'reset':
+      return <ConfirmProjectsDialog key={location.search} {...props} />;
+    default:
+      return null;
+  }
+}
+
 interface DialogProps {
   state: DialogState;
   closeTo: string;

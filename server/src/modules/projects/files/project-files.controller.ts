@@ -1,4 +1,15 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { endpoints, type CreatedProjectResponse } from '@animata/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../../sessions/index.js';
@@ -28,7 +39,7 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-/** Import, export and preview of projects (projects-dashboard §5, §7). */
+/** Import, export, preview and document of projects (projects-dashboard §5, §7; issue 29). */
 @Controller()
 @UseGuards(SessionGuard)
 export class ProjectFilesController {
@@ -59,6 +70,28 @@ export class ProjectFilesController {
         'cache-control': 'no-store',
       })
       .send(JSON.stringify(file));
+  }
+
+  /**
+   * The project's sanitised SVG with its animation, for the project page (issue 29): an image
+   * without JavaScript, inline markup with it. Revalidated by the data's version (ETag), so the
+   * image and the script's request fetch it once.
+   */
+  @Get(endpoints.projects.document.path)
+  async document(
+    @CurrentSession() auth: AuthenticatedCustomer,
+    @Param('id') id: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.files.document(auth, id);
+    const etag = `"${file.version}"`;
+    void reply.headers({ ...PREVIEW_FILE_HEADERS, 'cache-control': CACHE_CURRENT, etag });
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
+      await reply.code(304).send();
+      return;
+    }
+    await reply.send(file.document);
   }
 
   @Get(endpoints.projects.preview.path)

@@ -32,7 +32,13 @@ export interface PreviewFile {
   version: number | null;
 }
 
-/** Import, export and the preview file of projects (issue 17). */
+/** The document a project page plays, and the version it shows (its ETag). */
+export interface ProjectDocumentFile {
+  document: string;
+  version: number;
+}
+
+/** Import, export, the preview file and the document of projects (issues 17, 29). */
 @Injectable()
 export class ProjectFilesService {
   private readonly logger: AppLogger;
@@ -99,5 +105,17 @@ export class ProjectFilesService {
     if (key === null || data === null) throw CommonException.notFound();
     const version = /\/(\d+)\.svg$/.exec(key)?.[1];
     return { data, version: version === undefined ? null : Number(version) };
+  }
+
+  /**
+   * The stored document of a project the actor may open (own, or a demo original), or 404. It
+   * was sanitised when it was written; the controller serves it as user content, so whatever
+   * the sanitiser missed still cannot run (issue 29, the viewer).
+   */
+  async document(actor: Actor, id: string): Promise<ProjectDocumentFile> {
+    await this.access.require(actor, Permission.ProjectRead, [id]);
+    const file = await this.files.document(id);
+    if (file === null) throw CommonException.notFound();
+    return file;
   }
 }
