@@ -304,17 +304,6 @@ describe(
       assert.equal((await fetch(`${app.url}${previewPath(project.id, version)}`)).status, 401);
     });
 
-    it('answers 429 past the imports one customer may send in an hour', async () => {
-      const busy = await newCustomer(app.runtime.dataSource);
-      const cookie = await newSessionCookie(app, busy.id);
-      for (let i = 0; i < PROJECT_IMPORT_LIMITS.perHour; i++)
-        assert.equal((await upload(cookie, '%PDF-1.7', `n${i}.pdf`)).status, 422);
-      const response = await upload(cookie, '%PDF-1.7', 'last.pdf');
-      assert.equal(response.status, 429, await response.text());
-      // Another customer is not held back.
-      assert.equal((await upload(bob.cookie, '%PDF-1.7', 'other.pdf')).status, 422);
-    });
-
     it('serves the preview of a demo original to any signed-in customer, not of a changed copy', async () => {
       const demoOwner = await newCustomer(app.runtime.dataSource);
       const demo = await insertProject(app.runtime.dataSource, demoOwner.id, { isDemo: true });

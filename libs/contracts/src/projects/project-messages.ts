@@ -1,3 +1,5 @@
+import { waitText } from '../auth/auth-messages.js';
+
 /** The dashboard's texts (projects-dashboard §2, §5, §8), word for word where the spec gives them. */
 export const projectMessages = {
   invalidFileType: 'Invalid File Type',
@@ -19,6 +21,9 @@ export const projectMessages = {
   invalidData: 'The project data is not valid',
   nothingToChange: 'Nothing to change',
   stepRequired: 'Step is required',
+  /** Past an import rate limit (issue 29): the 429's text, naming the real wait. */
+  importsTooMany: (retryAfterMs: number) =>
+    `Too many imports. Please wait ${waitText(retryAfterMs)} and try again.`,
 } as const;
 
 export const dashboardTexts = {
