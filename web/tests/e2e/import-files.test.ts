@@ -35,8 +35,33 @@ import {
  * files, the refusal texts word for word, a hostile SVG that comes back inert on the project
  * page and in its served preview, and the plain form without JavaScript.
  */
+/** 'Too many imports. Please wait … and try again.' whatever the wait (issue 29, item 10). */
+const TOO_MANY = new RegExp(
+  projectMessages
+    .importsTooMany(60_000)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('a minute', '(?:a minute|\\d+ minutes|an hour)'),
+);
+
+const HOURLY_IMPORTS = 10;
+
 describe('import in Chromium', () => {
-  const t = useBrowserTest();
+  // Ten accepted imports an hour per customer here: the limit the rate-limit tests reach (no
+  // other test imports more than eight).
+  const t = useBrowserTest({ env: { RATE_LIMIT_IMPORT: `${HOURLY_IMPORTS}/3600` } });
+
+  /** A signed-in customer with all but two of the hour's imports used (through the API). */
+  async function nearTheLimit(javaScript: boolean) {
+    const { cookies } = await signedIn(t);
+    const page = await dashboard(cookies, javaScript);
+    for (let i = 0; i < HOURLY_IMPORTS - 2; i++)
+      await importByApi(t, page, {
+        name: `Earlier ${i}.svg`,
+        mimeType: MIME.svg,
+        buffer: Buffer.from(ANIMATED_SVG),
+      });
+    return page;
+  }
 
   /** A noisy PNG (does not compress), big enough for the progress bar to be seen. */
   async function noisyPng(width: number, height: number): Promise<Buffer> {
@@ -398,5 +423,48 @@ describe('import in Chromium', () => {
       .setInputFiles([{ name: 'Fake.png', mimeType: MIME.png, buffer: Buffer.from('not a png') }]);
     await page.getByRole('button', { name: uploadTexts.submit, exact: true }).click();
     await snackbar(page, projectMessages.invalidFileType);
+  });
+
+  it("shows the server's message past the import limit, file by file, the rest not sent (JavaScript on)", async () => {
+    const page = await nearTheLimit(true);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/projects/import'))
+        sent.push(request.url());
+    });
+    const svg = (name: string) => ({ name, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) });
+    await choose(page, [svg('One.svg'), svg('Two.svg'), svg('Three.svg'), svg('Four.svg')]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(2) })
+      .waitFor();
+    const message = (name: string) =>
+      page.locator(`li[data-file="${name}"] .upload__error-message`).textContent();
+    const third = (await message('Three.svg')) ?? '';
+    assert.match(third, TOO_MANY);
+    assert.notEqual(third, projectMessages.createFailed);
+    // The fourth gets the same answer without being sent.
+    assert.equal(await message('Four.svg'), third);
+    assert.equal(sent.length, 3);
+    await shot(page, 'upload-limit-1280');
+  });
+
+  it("shows the server's message past the import limit (JavaScript off)", async () => {
+    const page = await nearTheLimit(false);
+    await page.reload();
+    const svg = (name: string) => ({ name, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) });
+    await page
+      .getByLabel(dashboardTexts.uploadFile)
+      .setInputFiles([svg('One.svg'), svg('Two.svg'), svg('Three.svg')]);
+    await page.getByRole('button', { name: uploadTexts.submit, exact: true }).click();
+    await page.waitForURL(`${t.app.url}/`);
+    const text = (await page.getByTestId('snackbar').textContent()) ?? '';
+    assert.match(
+      text,
+      new RegExp(
+        `^${uploadTexts.imported(2).replace('.', '\\.')} · Three\\.svg: ${TOO_MANY.source}$`,
+      ),
+    );
+    assert.equal((await listProjects(page)).pagination.totalFiles, HOURLY_IMPORTS);
   });
 });

@@ -77,12 +77,12 @@ export function UploadButton({ label: folder }: { label: string | null }) {
       const failed: Failure[] = [];
       let created = 0;
       let before = 0;
-      // Once the slots or the storage are full, the files after it are refused the same way
-      // without sending them.
-      let full: string | null = null;
+      // Once the slots or the storage are full, or a rate limit is reached, the files after it
+      // are refused the same way without sending them.
+      let stopped: string | null = null;
       for (const [position, file] of files.entries()) {
         setProgress({ index: position + 1, count: files.length, sent: before, total });
-        const refusal: string | null = full ?? refusedBeforeSending(file);
+        const refusal: string | null = stopped ?? refusedBeforeSending(file);
         const result: ImportFileResult =
           refusal !== null
             ? { ok: false, message: refusal }
@@ -97,7 +97,7 @@ export function UploadButton({ label: folder }: { label: string | null }) {
         before += file.size;
         if (result.ok) created += 1;
         else failed.push({ key: `${position}`, name: file.name, message: result.message });
-        if (!result.ok && result.created !== undefined) full = result.message;
+        if (!result.ok && result.stopsTheRest) stopped = result.message;
       }
       setProgress(null);
       setFailures(failed);
