@@ -35,6 +35,9 @@ import {
  * files, the refusal texts word for word, a hostile SVG that comes back inert on the project
  * page and in its served preview, and the plain form without JavaScript.
  */
+/** A name a browser percent-encodes in the multipart body (issue 29, item 11). */
+const QUOTED = 'Résumé & bold "quotes"';
+
 /** 'Too many imports. Please wait … and try again.' whatever the wait (issue 29, item 10). */
 const TOO_MANY = new RegExp(
   projectMessages
@@ -149,7 +152,7 @@ describe('import in Chromium', () => {
       buffer: Buffer.from(ANIMATED_SVG),
     });
     const files: TestFile[] = [
-      { name: 'Vector.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+      { name: `${QUOTED}.svg`, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
       { name: 'Photo.png', mimeType: MIME.png, buffer: await picture('png') },
       { name: 'Photo.jpg', mimeType: MIME.jpeg, buffer: await picture('jpeg') },
       { name: 'Photo.gif', mimeType: MIME.gif, buffer: await picture('gif') },
@@ -196,7 +199,8 @@ describe('import in Chromium', () => {
 
     const list = await listProjects(page, { rows: '50' });
     const titles = list.data.map((project) => project.title).sort();
-    for (const title of ['Vector', 'Photo', 'Noise']) assert.ok(titles.includes(title), title);
+    // The name's quotes and accents come through as they are (not '%22quotes%22').
+    for (const title of [QUOTED, 'Photo', 'Noise']) assert.ok(titles.includes(title), title);
     assert.equal(titles.filter((title) => title === 'Photo').length, 4);
     assert.equal(list.pagination.totalFiles, 8);
     // Raster images keep their size; the list shows the new projects without a reload.
@@ -408,7 +412,7 @@ describe('import in Chromium', () => {
     const { cookies } = await signedIn(t);
     const page = await dashboard(cookies, false);
     await page.getByLabel(dashboardTexts.uploadFile).setInputFiles([
-      { name: 'Plain.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+      { name: `${QUOTED}.svg`, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
       { name: 'Plain photo.png', mimeType: MIME.png, buffer: await picture('png') },
     ]);
     await shot(page, 'upload-no-javascript-1280');
@@ -416,7 +420,7 @@ describe('import in Chromium', () => {
     await page.waitForURL(`${t.app.url}/`);
     await snackbar(page, uploadTexts.imported(2));
     const titles = (await listProjects(page)).data.map((project) => project.title).sort();
-    assert.deepEqual(titles, ['Plain', 'Plain photo']);
+    assert.deepEqual(titles, ['Plain photo', QUOTED].sort());
 
     await page
       .getByLabel(dashboardTexts.uploadFile)
