@@ -52,7 +52,6 @@ export const uploadTexts = {
     count === 1 ? 'Uploading 1 file' : `Uploading file ${index} of ${count}`,
   imported: (count: number) => (count === 1 ? 'Project created.' : `${count} projects created.`),
   noFile: 'Choose a file to upload.',
-  dismiss: 'Dismiss',
   /** After the names shown of files that got the same refusal. */
   andMore: (count: number) => `and ${count} more`,
 } as const;
