@@ -17,6 +17,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Snackbar } from './components/ui/snackbar.js';
+import { SnackbarStack } from './components/ui/snackbar-stack.js';
 import { ErrorPage } from './components/ui/route-error-boundary.js';
 import { getSession } from './utils/auth.server.js';
 import stylesUrl from './styles/app.css?url';
@@ -81,10 +82,9 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { notification } = useLoaderData<typeof loader>();
   return (
-    <>
-      <Outlet />
+    <SnackbarStack page={<Outlet />}>
       <Snackbar notification={notification as Notification | null} />
-    </>
+    </SnackbarStack>
   );
 }
 
@@ -95,9 +95,8 @@ export function ErrorBoundary() {
   // notification was already cleared, so it is shown here too.
   const rootData = useRouteLoaderData<typeof loader>('root');
   return (
-    <>
-      <ErrorPage error={error} />
+    <SnackbarStack page={<ErrorPage error={error} />}>
       <Snackbar notification={(rootData?.notification ?? null) as Notification | null} />
-    </>
+    </SnackbarStack>
   );
 }

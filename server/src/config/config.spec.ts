@@ -13,6 +13,28 @@ describe('loadConfig', () => {
     assert.equal(config.runWorkers, true);
   });
 
+  it('sizes the import limits for a dropped folder of 100 images, each one configurable', () => {
+    const { importBurst, import: hourly, importRefused } = loadConfig({}).uploads.rateLimits;
+    assert.deepEqual(importBurst, { limit: 120, windowMs: 60_000 });
+    assert.ok(importBurst.limit >= 100 && hourly.limit > importBurst.limit);
+    assert.deepEqual(hourly, { limit: 600, windowMs: 3_600_000 });
+    assert.deepEqual(importRefused, { limit: 60, windowMs: 3_600_000 });
+    const set = loadConfig({
+      RATE_LIMIT_IMPORT_BURST: '5/10',
+      RATE_LIMIT_IMPORT: '50/600',
+      RATE_LIMIT_IMPORT_REFUSED: '7/60',
+    }).uploads.rateLimits;
+    assert.deepEqual(
+      [set.importBurst, set.import, set.importRefused],
+      [
+        { limit: 5, windowMs: 10_000 },
+        { limit: 50, windowMs: 600_000 },
+        { limit: 7, windowMs: 60_000 },
+      ],
+    );
+    assert.throws(() => loadConfig({ RATE_LIMIT_IMPORT_BURST: 'lots' }), /RATE_LIMIT_IMPORT_BURST/);
+  });
+
   it('listens on this machine only in development, on every address in production', () => {
     assert.equal(loadConfig({}).host, '127.0.0.1');
     assert.equal(loadConfig({ NODE_ENV: 'test' }).host, '127.0.0.1');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECT_IMPORT_RATES } from '@animata/contracts';
 
 /**
  * One validated configuration, parsed once at boot. Every variable is optional: with none set the
@@ -70,8 +71,14 @@ export interface UploadsConfig {
   /** Threads of the pool that parses and sanitises uploads and previews (WORKER_THREADS). */
   workerThreads: number;
   rateLimits: {
+    /** Every avatar upload, refused or not. */
     avatar: RateRule;
+    /** Accepted imports an hour (RATE_LIMIT_IMPORT). */
     import: RateRule;
+    /** Accepted imports a minute (RATE_LIMIT_IMPORT_BURST). */
+    importBurst: RateRule;
+    /** Refused imports an hour (RATE_LIMIT_IMPORT_REFUSED): each still costs parsing work. */
+    importRefused: RateRule;
     /** Each kind for an account whose e-mail address is not verified yet. */
     unverified: RateRule;
   };
@@ -334,8 +341,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     rateLimits: {
       avatar: rate('RATE_LIMIT_AVATAR', { limit: 30, windowMs: 3_600_000 }),
-      // 60 an hour: decision 68's import limit (PROJECT_IMPORT_LIMITS.perHour).
-      import: rate('RATE_LIMIT_IMPORT', { limit: 60, windowMs: 3_600_000 }),
+      import: rate('RATE_LIMIT_IMPORT', PROJECT_IMPORT_RATES.hourly),
+      importBurst: rate('RATE_LIMIT_IMPORT_BURST', PROJECT_IMPORT_RATES.burst),
+      importRefused: rate('RATE_LIMIT_IMPORT_REFUSED', PROJECT_IMPORT_RATES.refused),
       unverified: rate('RATE_LIMIT_UPLOAD_UNVERIFIED', { limit: 10, windowMs: 3_600_000 }),
     },
   };

@@ -4,7 +4,11 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { PostgresRateLimiter } from '../../src/common/rate-limit/postgres-rate-limiter.js';
-import type { RateLimiter, RateLimitPeek } from '../../src/common/rate-limit/rate-limiter.js';
+import type {
+  RateLimiter,
+  RateLimitPeek,
+  RateLimitReserve,
+} from '../../src/common/rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from '../../src/common/rate-limit/redis-rate-limiter.js';
 import { createDataSource } from '../../src/database/data-source.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -30,7 +34,7 @@ after(async () => {
   await database.drop();
 });
 
-const adapters: [string, () => RateLimiter & RateLimitPeek][] = [
+const adapters: [string, () => RateLimiter & RateLimitPeek & RateLimitReserve][] = [
   ['PostgreSQL', () => new PostgresRateLimiter(dataSource)],
   ['Redis', () => new RedisRateLimiter(redis, prefix)],
 ];
@@ -69,6 +73,49 @@ for (const [store, limiter] of adapters) {
       assert.deepEqual([used.allowed, used.hits], [false, 2]);
       assert.ok(used.retryAfterMs > 0 && used.retryAfterMs <= MINUTE);
       assert.equal((await limiter().hit(k, 2, MINUTE)).hits, 3, 'peeks counted nothing');
+    });
+
+    it('reserves a hit and gives it back: only what the caller keeps counts', async () => {
+      const k = key('reserve');
+      const first = await limiter().reserve(k, 2, MINUTE);
+      const second = await limiter().reserve(k, 2, MINUTE);
+      assert.deepEqual(
+        [first.allowed, first.hits, second.allowed, second.hits],
+        [true, 1, true, 2],
+      );
+      const third = await limiter().reserve(k, 2, MINUTE);
+      assert.deepEqual([third.allowed, third.hits], [false, 3]);
+      // The refused one and one that went wrong give theirs back: one more fits again.
+      await third.release();
+      await second.release();
+      assert.deepEqual(
+        [(await limiter().peek(k, 2, MINUTE)).hits, (await limiter().hit(k, 2, MINUTE)).allowed],
+        [1, true],
+      );
+      // Parallel reservations never pass the limit together.
+      const parallel = key('parallel');
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => limiter().reserve(parallel, 3, MINUTE)),
+      );
+      assert.equal(results.filter((result) => result.allowed).length, 3);
+    });
+
+    it('gives a hit back only in the window it was counted in, never below zero', async () => {
+      const k = key('release-window');
+      const windowMs = 400;
+      // Each step starts just after a window begins, so both of its calls fall in that window.
+      const nextWindow = () =>
+        new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 5));
+      await nextWindow();
+      const early = await limiter().reserve(k, 1, windowMs);
+      await nextWindow();
+      const next = await limiter().reserve(k, 1, windowMs);
+      await early.release();
+      await early.release();
+      assert.equal((await limiter().peek(k, 1, windowMs)).hits, 1, 'the new window kept its hit');
+      await next.release();
+      await next.release();
+      assert.equal((await limiter().peek(k, 1, windowMs)).hits, 0);
     });
 
     it('keeps windows apart: a new window starts counting again', async () => {

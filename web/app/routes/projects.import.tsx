@@ -1,7 +1,9 @@
 import {
   endpoints,
+  formErrorStatus,
   IMPORT_FORM_FIELDS,
   importFailureMessage,
+  importSummary,
   pagePaths,
   projectMessages,
   uploadTexts,
@@ -52,61 +54,68 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const client = api(request, context);
-  const results: Array<{ name: string; result: ImportFileResult }> = [];
+  const results: Array<Imported & { name: string }> = [];
+  // Once the slots are full or a rate limit is reached, the files after it get the same answer
+  // without being sent.
+  let stop: Imported | null = null;
   for (const file of files) {
-    const outcome = await importOne(client, file, label);
+    const outcome: Imported | Response = stop ?? (await importOne(client, file, label));
     if (outcome instanceof Response) return outcome;
-    results.push({ name: file.name, result: outcome });
+    results.push({ name: file.name, ...outcome });
+    if (!outcome.result.ok && outcome.result.stopsTheRest) stop = outcome;
   }
 
   if (wantsJson) {
-    // One file per JavaScript request; a form with several gets the first's answer.
-    const first = results[0]!.result;
-    return data<ImportFileResult>(first, { status: first.ok ? 200 : 422 });
+    // One file per JavaScript request; a form with several gets the first's answer. A rate
+    // limit stays a 429, every other refusal is a 422.
+    const first = results[0]!;
+    return data<ImportFileResult>(first.result, {
+      status: first.result.ok ? 200 : formErrorStatus(first.status),
+    });
   }
-  const failures = results.filter((entry) => !entry.result.ok);
-  if (failures.length === 0) {
-    return redirectWithNotification(back, notify('success', uploadTexts.imported(results.length)));
-  }
-  // One file: the spec's text on its own; several: each refused file named with its text.
-  const message =
-    results.length === 1
-      ? messageOf(failures[0]!.result)
-      : failures.map((entry) => `${entry.name}: ${messageOf(entry.result)}`).join(' · ');
-  return redirectWithNotification(back, notify('error', message));
+  const summary = importSummary(
+    results.map(({ name, result }) => ({ name, refusal: result.ok ? null : result.message })),
+  );
+  return redirectWithNotification(back, notify(summary.type, summary.message));
 }
 
-function messageOf(result: ImportFileResult): string {
-  return result.ok ? '' : result.message;
+/** One file's answer, and the BFF's status for it. */
+interface Imported {
+  result: ImportFileResult;
+  status: number;
 }
 
 /** One file through the BFF; a Response only when the session ended (to the login). */
-async function importOne(
-  client: Api,
-  file: File,
-  label: string,
-): Promise<ImportFileResult | Response> {
+async function importOne(client: Api, file: File, label: string): Promise<Imported | Response> {
   const upload = new FormData();
   upload.append(IMPORT_FORM_FIELDS.file, file, file.name);
   if (label !== '') upload.append(IMPORT_FORM_FIELDS.label, label);
   const result = await client.upload(endpoints.projects.import, upload);
   if (result.ok) {
     return {
-      ok: true,
-      id: result.data.project.id,
-      title: result.data.project.title,
-      created: result.data.limits.created,
+      status: result.status,
+      result: {
+        ok: true,
+        id: result.data.project.id,
+        title: result.data.project.title,
+        created: result.data.limits.created,
+      },
     };
   }
   if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
   const created = result.error.limits?.created;
+  const full = typeof created === 'number';
   return {
-    ok: false,
-    message: importFailureMessage({
-      status: result.status,
-      notice: result.error.notice,
-      limits: result.error.limits,
-    }),
-    ...(typeof created === 'number' ? { created } : {}),
+    status: result.status,
+    result: {
+      ok: false,
+      message: importFailureMessage({
+        status: result.status,
+        notice: result.error.notice,
+        limits: result.error.limits,
+      }),
+      ...(full ? { created } : {}),
+      ...(full || result.status === 429 ? { stopsTheRest: true as const } : {}),
+    },
   };
 }

@@ -7,12 +7,15 @@ import {
   fillPath,
   FREE_LIMITS,
   projectMessages,
+  SNACKBAR_CLOSE_LABEL,
   uploadTexts,
   type LabelResponse,
 } from '@animata/contracts';
+import { newProject } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { snackbar, useBrowserTest, waitForHydration } from '../support/browser.js';
+import { notificationCookie } from '../support/notification.js';
 import {
   ANIMATED_SVG,
   EVIL_HOST,
@@ -35,8 +38,36 @@ import {
  * files, the refusal texts word for word, a hostile SVG that comes back inert on the project
  * page and in its served preview, and the plain form without JavaScript.
  */
+/** A name a browser percent-encodes in the multipart body (issue 29, item 11). */
+const QUOTED = 'Résumé & bold "quotes"';
+
+/** 'Too many imports. Please wait … and try again.' whatever the wait (issue 29, item 10). */
+const TOO_MANY = new RegExp(
+  projectMessages
+    .importsTooMany(60_000)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('a minute', '(?:a minute|\\d+ minutes|an hour)'),
+);
+
+const HOURLY_IMPORTS = 10;
+
 describe('import in Chromium', () => {
-  const t = useBrowserTest();
+  // Ten accepted imports an hour per customer here: the limit the rate-limit tests reach (no
+  // other test imports more than eight).
+  const t = useBrowserTest({ env: { RATE_LIMIT_IMPORT: `${HOURLY_IMPORTS}/3600` } });
+
+  /** A signed-in customer with all but two of the hour's imports used (through the API). */
+  async function nearTheLimit(javaScript: boolean) {
+    const { cookies } = await signedIn(t);
+    const page = await dashboard(cookies, javaScript);
+    for (let i = 0; i < HOURLY_IMPORTS - 2; i++)
+      await importByApi(t, page, {
+        name: `Earlier ${i}.svg`,
+        mimeType: MIME.svg,
+        buffer: Buffer.from(ANIMATED_SVG),
+      });
+    return page;
+  }
 
   /** A noisy PNG (does not compress), big enough for the progress bar to be seen. */
   async function noisyPng(width: number, height: number): Promise<Buffer> {
@@ -124,7 +155,7 @@ describe('import in Chromium', () => {
       buffer: Buffer.from(ANIMATED_SVG),
     });
     const files: TestFile[] = [
-      { name: 'Vector.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+      { name: `${QUOTED}.svg`, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
       { name: 'Photo.png', mimeType: MIME.png, buffer: await picture('png') },
       { name: 'Photo.jpg', mimeType: MIME.jpeg, buffer: await picture('jpeg') },
       { name: 'Photo.gif', mimeType: MIME.gif, buffer: await picture('gif') },
@@ -171,7 +202,8 @@ describe('import in Chromium', () => {
 
     const list = await listProjects(page, { rows: '50' });
     const titles = list.data.map((project) => project.title).sort();
-    for (const title of ['Vector', 'Photo', 'Noise']) assert.ok(titles.includes(title), title);
+    // The name's quotes and accents come through as they are (not '%22quotes%22').
+    for (const title of [QUOTED, 'Photo', 'Noise']) assert.ok(titles.includes(title), title);
     assert.equal(titles.filter((title) => title === 'Photo').length, 4);
     assert.equal(list.pagination.totalFiles, 8);
     // Raster images keep their size; the list shows the new projects without a reload.
@@ -286,7 +318,7 @@ describe('import in Chromium', () => {
     assert.equal(await messageOf('Notes.txt'), projectMessages.invalidFileType);
     assert.equal(await messageOf('Deep.svg'), projectMessages.tooComplex);
     await shot(page, 'upload-refusals-1280');
-    await alert.getByRole('button', { name: uploadTexts.dismiss }).click();
+    await alert.getByRole('button', { name: SNACKBAR_CLOSE_LABEL }).click();
     assert.equal(await page.locator('li[data-file]').count(), 0);
 
     // Anything else (here the connection dropping): 'Failed to create project.'
@@ -383,7 +415,7 @@ describe('import in Chromium', () => {
     const { cookies } = await signedIn(t);
     const page = await dashboard(cookies, false);
     await page.getByLabel(dashboardTexts.uploadFile).setInputFiles([
-      { name: 'Plain.svg', mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
+      { name: `${QUOTED}.svg`, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) },
       { name: 'Plain photo.png', mimeType: MIME.png, buffer: await picture('png') },
     ]);
     await shot(page, 'upload-no-javascript-1280');
@@ -391,12 +423,163 @@ describe('import in Chromium', () => {
     await page.waitForURL(`${t.app.url}/`);
     await snackbar(page, uploadTexts.imported(2));
     const titles = (await listProjects(page)).data.map((project) => project.title).sort();
-    assert.deepEqual(titles, ['Plain', 'Plain photo']);
+    assert.deepEqual(titles, ['Plain photo', QUOTED].sort());
 
     await page
       .getByLabel(dashboardTexts.uploadFile)
       .setInputFiles([{ name: 'Fake.png', mimeType: MIME.png, buffer: Buffer.from('not a png') }]);
     await page.getByRole('button', { name: uploadTexts.submit, exact: true }).click();
     await snackbar(page, projectMessages.invalidFileType);
+  });
+
+  it("shows the server's message past the import limit, file by file, the rest not sent (JavaScript on)", async () => {
+    const page = await nearTheLimit(true);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/projects/import'))
+        sent.push(request.url());
+    });
+    const svg = (name: string) => ({ name, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) });
+    await choose(page, [svg('One.svg'), svg('Two.svg'), svg('Three.svg'), svg('Four.svg')]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: uploadTexts.imported(2) })
+      .waitFor();
+    const message = (name: string) =>
+      page.locator(`li[data-file="${name}"] .upload__error-message`).textContent();
+    const third = (await message('Three.svg')) ?? '';
+    assert.match(third, TOO_MANY);
+    assert.notEqual(third, projectMessages.createFailed);
+    // The fourth gets the same answer without being sent.
+    assert.equal(await message('Four.svg'), third);
+    assert.equal(sent.length, 3);
+    await shot(page, 'upload-limit-1280');
+  });
+
+  it("shows the server's message past the import limit (JavaScript off)", async () => {
+    const page = await nearTheLimit(false);
+    await page.reload();
+    const svg = (name: string) => ({ name, mimeType: MIME.svg, buffer: Buffer.from(ANIMATED_SVG) });
+    await page
+      .getByLabel(dashboardTexts.uploadFile)
+      .setInputFiles([svg('One.svg'), svg('Two.svg'), svg('Three.svg')]);
+    await page.getByRole('button', { name: uploadTexts.submit, exact: true }).click();
+    await page.waitForURL(`${t.app.url}/`);
+    const text = (await page.getByTestId('snackbar').textContent()) ?? '';
+    assert.match(
+      text,
+      new RegExp(
+        `^${uploadTexts.imported(2).replace('.', '\\.')} · Three\\.svg: ${TOO_MANY.source}$`,
+      ),
+    );
+    assert.equal((await listProjects(page)).pagination.totalFiles, HOURLY_IMPORTS);
+  });
+
+  /**
+   * The notices on screen, found by what they show rather than how they are built: the page's
+   * notification, and the painted box around the upload's refused files. Their boxes and looks,
+   * and which of `elements` they overlap.
+   */
+  async function notices(page: Page, elements: string) {
+    return page.evaluate((selector) => {
+      const painted = (start: Element | null) => {
+        for (let node = start; node; node = node.parentElement) {
+          if (getComputedStyle(node).backgroundColor !== 'rgba(0, 0, 0, 0)') return node;
+        }
+        return null;
+      };
+      const cards = [
+        document.querySelector('[data-testid="snackbar"]'),
+        painted(document.querySelector('li[data-file]')),
+      ].filter((card): card is Element => card !== null);
+      const boxes = cards.map((card) => card.getBoundingClientRect());
+      const hit: string[] = [];
+      for (const element of Array.from(document.querySelectorAll(selector))) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        for (const card of boxes) {
+          if (
+            box.left < card.right &&
+            card.left < box.right &&
+            box.top < card.bottom &&
+            card.top < box.bottom
+          )
+            hit.push(`${element.tagName} ${element.textContent?.trim().slice(0, 30)}`);
+        }
+      }
+      const looks = cards.map((card) => {
+        const style = getComputedStyle(card);
+        return `${style.backgroundColor} ${style.color} ${style.borderRadius} ${style.width}`;
+      });
+      const [notice, upload] = boxes.map(({ x, y, height }) => ({ x, y, height }));
+      return { count: cards.length, hit, looks, notice, upload };
+    }, elements);
+  }
+
+  const CONTROLS = '#main a, #main button, #main input, #main select, #main .project-card';
+
+  it('shows every notice in one snackbar style, stacked upward, over no control (1280 and 375 px)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    for (let i = 0; i < 14; i++)
+      await newProject(t.app.runtime.dataSource, customer.id, { title: `Project ${i + 1}` });
+    const notice = notificationCookie({
+      type: 'success',
+      message: 'Folder was created',
+      timeout: 0,
+    });
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await t.open('/', { cookies: { ...cookies, ...notice }, viewport });
+      await waitForHydration(page);
+      await page.getByTestId('snackbar').waitFor();
+      // Refused by their names, without being sent.
+      await choose(page, [
+        { name: 'Notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
+        { name: 'Report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') },
+      ]);
+      await page.getByRole('alert').filter({ hasText: 'Notes.txt' }).waitFor();
+
+      const shown = await notices(page, CONTROLS);
+      // One style: the page's notification and the upload's card look the same.
+      assert.equal(shown.count, 2);
+      assert.equal(new Set(shown.looks).size, 1, shown.looks.join(' | '));
+      // Stacked upward: the newer card under the older, at the left edge.
+      const { notice: noticeBox, upload: uploadBox } = shown;
+      assert.ok(noticeBox && uploadBox);
+      assert.ok(uploadBox.y >= noticeBox.y + noticeBox.height, 'the newer card is below');
+      assert.ok(noticeBox.x < 40, `at the left edge: ${noticeBox.x}`);
+
+      if (viewport === 'desktop') {
+        // Nothing in the main area is under a notice, and the side menu ends above them.
+        assert.deepEqual(shown.hit, []);
+        const menu = await page.getByRole('navigation', { name: 'Projects' }).boundingBox();
+        assert.ok(menu && menu.y + menu.height <= noticeBox.y, 'the side menu ends above');
+        await shot(page, 'notices-1280');
+      } else {
+        // The page keeps room for them at its end: scrolled down, the pagination is clear.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const pages = page.getByRole('navigation', { name: 'Pages' });
+        await pages.waitFor();
+        assert.deepEqual((await notices(page, '#main nav a')).hit, []);
+        await shot(page, 'notices-375');
+      }
+    }
+  });
+
+  it('keeps the pagination clear of the notice at the end of the page (JavaScript off)', async () => {
+    const { customer, cookies } = await signedIn(t);
+    for (let i = 0; i < 14; i++)
+      await newProject(t.app.runtime.dataSource, customer.id, { title: `Project ${i + 1}` });
+    const notice = notificationCookie({ type: 'error', message: 'Invalid File Type', timeout: 0 });
+    const page = await t.open('/', {
+      cookies: { ...cookies, ...notice },
+      viewport: 'phone',
+      javaScript: false,
+    });
+    await page.getByTestId('snackbar').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    const { count, hit } = await notices(page, '#main nav a');
+    assert.equal(count, 1);
+    assert.deepEqual(hit, []);
   });
 });

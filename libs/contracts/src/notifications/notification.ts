@@ -14,6 +14,8 @@ export interface Notification {
 }
 
 export const SNACKBAR_TIMEOUT_MS = 6000;
+/** The close button of every snackbar card (the page's notification and the upload's). */
+export const SNACKBAR_CLOSE_LABEL = 'Close notification';
 export const NOTIFICATION_COOKIE = 'animata_notification';
 /** The spec gives "60" without a unit; seconds is what a one-time cookie wants. */
 export const NOTIFICATION_COOKIE_MAX_AGE_SECONDS = 60;

@@ -117,7 +117,10 @@ export const DEFAULT_IMPORT_TITLE = 'Project.svg';
 
 /** An imported project's title: the file name without extension, cut to 64 characters (§5). */
 export function importedTitle(fileName: string | null | undefined): string {
-  const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
+  // A title holds no control characters (a line break in a file name becomes a space).
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const name = (fileName ?? '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  const base = name.split(/[\\/]/).pop() ?? '';
   const withoutExtension = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
   const title = withoutExtension.trim().slice(0, TITLE_MAX_LENGTH).trim();
   return title === '' ? DEFAULT_IMPORT_TITLE : title;

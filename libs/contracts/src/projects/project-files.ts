@@ -19,8 +19,19 @@ export const PROJECT_IMPORT_LIMITS = {
   maxFileBytes: 5 * 1024 * 1024,
   /** Pixels of an uploaded raster image (width × height). */
   maxPixels: 4096 * 4096,
-  /** Imports one customer may send per hour, refused or not: each costs parsing work. */
-  perHour: 60,
+} as const;
+
+/**
+ * The default import rates per customer (issue 29; RATE_LIMIT_IMPORT_BURST, RATE_LIMIT_IMPORT and
+ * RATE_LIMIT_IMPORT_REFUSED change them). Only accepted files use up the burst and the hourly
+ * limit: a minute's burst takes a dropped folder of 100 images, the hour allows several such
+ * folders. Refused files (wrong type, too complex, over quota) count against a budget of their
+ * own, since each still costs parsing work.
+ */
+export const PROJECT_IMPORT_RATES = {
+  burst: { limit: 120, windowMs: 60_000 },
+  hourly: { limit: 600, windowMs: 3_600_000 },
+  refused: { limit: 60, windowMs: 3_600_000 },
 } as const;
 
 /** The file types an import accepts, decided by the bytes (not the name or the claimed type). */

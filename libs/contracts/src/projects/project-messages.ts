@@ -1,4 +1,4 @@
-import { fieldMessages } from '../auth/auth-messages.js';
+import { fieldMessages, waitText } from '../auth/auth-messages.js';
 import { dashboardLabels } from './dashboard-notices.js';
 import { TITLE_MAX_LENGTH } from './project.js';
 
@@ -20,6 +20,9 @@ export const projectMessages = {
   invalidData: 'The project data is not valid',
   nothingToChange: 'Nothing to change',
   stepRequired: 'Step is required',
+  /** Past an import rate limit (issue 29): the 429's text, naming the real wait. */
+  importsTooMany: (retryAfterMs: number) =>
+    `Too many imports. Please wait ${waitText(retryAfterMs)} and try again.`,
 } as const;
 
 export const dashboardTexts = {

@@ -1,3 +1,4 @@
+import { catalogueMessages, ownMessages } from '../errors/messages.js';
 import { projectMessages } from './project-messages.js';
 
 /**
@@ -21,10 +22,14 @@ export const IMPORT_FORM_FIELDS = {
   redirectTo: 'redirectTo',
 } as const;
 
-/** The import action's answer to a JavaScript upload (one file per request). */
+/**
+ * The import action's answer to a JavaScript upload (one file per request). `stopsTheRest`: the
+ * files after this one would get the same answer (the slots or the storage are full, or a rate
+ * limit was reached), so the upload refuses them with it without sending them.
+ */
 export type ImportFileResult =
   | { ok: true; id: string; title: string; created: number }
-  | { ok: false; message: string; created?: number };
+  | { ok: false; message: string; created?: number; stopsTheRest?: true };
 
 export const projectPageTexts = {
   export: 'Export',
@@ -45,12 +50,45 @@ export const uploadTexts = {
     count === 1 ? 'Uploading 1 file' : `Uploading file ${index} of ${count}`,
   imported: (count: number) => (count === 1 ? 'Project created.' : `${count} projects created.`),
   noFile: 'Choose a file to upload.',
-  dismiss: 'Dismiss',
+  /** After the names shown of files that got the same refusal. */
+  andMore: (count: number) => `and ${count} more`,
 } as const;
 
+/** Names listed per refusal in the no-JavaScript upload's notification; the rest are counted. */
+const NAMES_PER_REFUSAL = 3;
+
 /**
- * The import refusal a customer reads (§5, §8): the spec's three texts, except a limits refusal
- * (422 with `limits.created`), whose own message the server chose.
+ * The no-JavaScript upload's one notification (a cookie, so it stays short): 'N projects
+ * created.' when all went in; one file's refusal on its own; otherwise the projects created, then
+ * each refusal once with the files that got it ('a.svg, b.svg and 38 more: Too many imports…').
+ */
+export function importSummary(results: ReadonlyArray<{ name: string; refusal: string | null }>): {
+  type: 'success' | 'error';
+  message: string;
+} {
+  const created = results.filter((entry) => entry.refusal === null).length;
+  if (created === results.length)
+    return { type: 'success', message: uploadTexts.imported(created) };
+  if (results.length === 1) return { type: 'error', message: results[0]!.refusal! };
+  const byRefusal = new Map<string, string[]>();
+  for (const { name, refusal } of results) {
+    if (refusal !== null) byRefusal.set(refusal, [...(byRefusal.get(refusal) ?? []), name]);
+  }
+  const parts = [...byRefusal].map(([refusal, names]) => {
+    const shown = names.slice(0, NAMES_PER_REFUSAL).join(', ');
+    const rest = names.length - NAMES_PER_REFUSAL;
+    return `${rest > 0 ? `${shown} ${uploadTexts.andMore(rest)}` : shown}: ${refusal}`;
+  });
+  return {
+    type: 'error',
+    message: [...(created > 0 ? [uploadTexts.imported(created)] : []), ...parts].join(' · '),
+  };
+}
+
+/**
+ * The import refusal a customer reads (§5, §8): the spec's three texts, except where the server's
+ * own message tells the customer what to do: a limits refusal (422 with `limits.created`), a rate
+ * limit (429: how long to wait) and a stopping server (503; issue 29).
  */
 export function importFailureMessage(failure: {
   status: number;
@@ -59,6 +97,13 @@ export function importFailureMessage(failure: {
 }): string {
   if (failure.limits && typeof failure.limits.created === 'number' && failure.notice !== '') {
     return failure.notice;
+  }
+  if (failure.status === 429 || failure.status === 503) {
+    return failure.notice !== '' && failure.notice !== catalogueMessages.unknownError
+      ? failure.notice
+      : failure.status === 429
+        ? ownMessages.tooManyRequests
+        : ownMessages.serviceUnavailable;
   }
   if (failure.notice === projectMessages.invalidFileType) return projectMessages.invalidFileType;
   if (failure.notice === projectMessages.tooComplex || failure.status === 413) {

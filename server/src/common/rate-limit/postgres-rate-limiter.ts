@@ -5,6 +5,8 @@ import {
   currentWindow,
   type RateLimiter,
   type RateLimitPeek,
+  type RateLimitReservation,
+  type RateLimitReserve,
   type RateLimitResult,
 } from './rate-limiter.js';
 
@@ -14,20 +16,42 @@ const COUNT_HIT = `INSERT INTO rate_limit_counters (key, window_start, hits)
   ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
   RETURNING hits`;
 
+// An ended window's row is left alone by the caller's own window start; never below zero.
+const RELEASE_HIT = `UPDATE rate_limit_counters SET hits = hits - 1
+  WHERE key = $1 AND window_start = to_timestamp($2 / 1000.0) AND hits > 0`;
+
 const READ_HITS = `SELECT hits FROM rate_limit_counters
   WHERE key = $1 AND window_start = to_timestamp($2 / 1000.0)`;
 
 /** The embedded default, for deployments without Redis. */
-export class PostgresRateLimiter implements RateLimiter, RateLimitPeek {
+export class PostgresRateLimiter implements RateLimiter, RateLimitPeek, RateLimitReserve {
   constructor(private readonly dataSource: DataSource) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const { result } = await this.count(key, limit, windowMs);
+    return result;
+  }
+
+  async reserve(key: string, limit: number, windowMs: number): Promise<RateLimitReservation> {
+    const { result, start } = await this.count(key, limit, windowMs);
+    let released = false;
+    return {
+      ...result,
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.dataSource.query(RELEASE_HIT, [key.slice(0, 200), start]);
+      },
+    };
+  }
+
+  private async count(key: string, limit: number, windowMs: number) {
     const window = currentWindow(windowMs);
     const rows: Array<{ hits: number }> = await this.dataSource.query(COUNT_HIT, [
       key.slice(0, 200),
       window.start,
     ]);
-    return window.result(rows[0]?.hits ?? 1, limit);
+    return { result: window.result(rows[0]?.hits ?? 1, limit), start: window.start };
   }
 
   async peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

@@ -20,6 +20,25 @@ export interface RateLimitPeek {
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
 }
 
+/** A counted hit that can be given back (see RateLimitReserve). */
+export interface RateLimitReservation extends RateLimitResult {
+  /**
+   * Takes the hit back in the window it was counted in (a later window keeps its own count),
+   * never below zero. A second call does nothing.
+   */
+  release(): Promise<void>;
+}
+
+/**
+ * A third verb for a limit that counts only what succeeded (issue 29: an import that is refused
+ * does not use up the import limit). `reserve` counts a hit as `hit` does, so parallel attempts
+ * can never pass the limit together; the caller releases it when the attempt fails or was
+ * refused by the limit itself.
+ */
+export interface RateLimitReserve {
+  reserve(key: string, limit: number, windowMs: number): Promise<RateLimitReservation>;
+}
+
 export interface RateLimitRule {
   limit: number;
   windowMs: number;

@@ -1,4 +1,4 @@
-import type { Notification } from '@animata/contracts';
+import { SNACKBAR_CLOSE_LABEL, type Notification } from '@animata/contracts';
 import { Link } from '@remix-run/react';
 import {
   useCallback,
@@ -8,6 +8,7 @@ import {
   type AnimationEvent,
   type CSSProperties,
   type FormEvent,
+  type ReactNode,
 } from 'react';
 
 /** The CSS animation that hides the snackbar once its timeout has run (see app.css). */
@@ -22,8 +23,8 @@ interface Shown {
 }
 
 /**
- * Shows one notification at the bottom of the screen (billing-teams-apps §9: 6000 ms unless
- * the notification says otherwise; 0 keeps it until dismissed).
+ * Shows the page's one notification in the snackbar stack (SnackbarStack; billing-teams-apps §9:
+ * 6000 ms unless the notification says otherwise; 0 keeps it until dismissed).
  *
  * - Hiding after the timeout is one CSS animation delayed by the timeout, so it works without
  *   JavaScript too; with JavaScript the element is removed when that animation ends. Hovering
@@ -65,13 +66,53 @@ export function Snackbar({ notification }: { notification: Notification | null }
     <SnackbarCard key={shown.key} notification={current} onDismiss={dismiss} />
   ) : null;
   return (
-    <div className="snackbar-host">
+    <>
       <div role="status" aria-live="polite" aria-atomic="true">
         {urgent ? null : card}
       </div>
       <div role="alert" aria-atomic="true">
         {urgent ? card : null}
       </div>
+    </>
+  );
+}
+
+/**
+ * A card in the snackbar's one style (issue 29) for a notice a component shows itself, with
+ * JavaScript (the upload's progress, result and refusals): the type's icon, the message, and a
+ * close button when `onClose` is given. Goes into the stack through InSnackbarStack, inside a
+ * live region of the component's own.
+ */
+export function NoticeCard({
+  type,
+  icon,
+  children,
+  onClose,
+  className,
+}: {
+  type: Notification['type'];
+  /** Instead of the type's own mark (the upload's arrow while files go up). */
+  icon?: ReactNode;
+  children: ReactNode;
+  onClose?: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={`snackbar snackbar--${type}${className ? ` ${className}` : ''}`}>
+      <span className="snackbar__icon" aria-hidden="true">
+        {icon ?? <TypeIcon type={type} />}
+      </span>
+      <div className="snackbar__message">{children}</div>
+      {onClose ? (
+        <button
+          type="button"
+          className="snackbar__close"
+          aria-label={SNACKBAR_CLOSE_LABEL}
+          onClick={onClose}
+        >
+          <CloseIcon />
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -128,10 +169,8 @@ function SnackbarCard({
         </Link>
       ) : null}
       <form method="dialog" className="snackbar__close-form" onSubmit={onClose}>
-        <button type="submit" className="snackbar__close" aria-label="Close notification">
-          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" />
-          </svg>
+        <button type="submit" className="snackbar__close" aria-label={SNACKBAR_CLOSE_LABEL}>
+          <CloseIcon />
         </button>
       </form>
     </dialog>
@@ -144,6 +183,14 @@ const LABELS: Record<Notification['type'], string> = {
   warning: 'Warning',
   info: 'Notice',
 };
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
 
 function TypeIcon({ type }: { type: Notification['type'] }) {
   // Error and warning share the mark; the colour and the accessible label tell them apart.

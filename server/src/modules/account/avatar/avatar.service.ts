@@ -54,7 +54,7 @@ export class AvatarService {
   /** Stores a new avatar for the actor, replacing any earlier one (its files go). */
   async upload(actor: Actor, upload: AvatarUpload): Promise<Avatar> {
     await this.access.require(actor, Permission.AccountUpdate, [actor.customerId]);
-    await this.uploadLimits.hit(actor.customerId, 'avatar');
+    await this.uploadLimits.hitAvatar(actor.customerId);
     if (!isAvatarMimeType(upload.mimeType)) throw AvatarException.notSupported();
     const crop = upload.payload === null ? null : parseAvatarCropPayload(upload.payload);
     if (upload.payload !== null && !crop) throw AvatarException.notSupported('payload');

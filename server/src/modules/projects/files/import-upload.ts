@@ -2,12 +2,13 @@ import { ownMessages, PROJECT_IMPORT_FIELDS, PROJECT_IMPORT_LIMITS } from '@anim
 import type { FastifyRequest } from 'fastify';
 import { CommonException } from '../../../common/errors/common.exception.js';
 import { holdsForbiddenCharacters } from '../../../common/http/json-body.js';
+import { decodeMultipartFileName } from '../../../common/http/multipart-file-name.js';
 import { ProjectException } from '../project.exception.js';
 import type { ImportUpload } from './project-files.service.js';
 
 /**
  * Reads POST import's multipart body: one `file` part and at most one `label` field, in either
- * order. Never a 500: a body that is not multipart or has no file answers 'Invalid File Type',
+ * order; the file name as the sender meant it (decodeMultipartFileName). Never a 500: a body that is not multipart or has no file answers 'Invalid File Type',
  * a file past the byte limit 'The file is too complex…', a broken body 400, a file name or label
  * holding a NUL or a lone surrogate 400.
  */
@@ -20,7 +21,10 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
       limits: { fileSize: PROJECT_IMPORT_LIMITS.maxFileBytes, files: 1, fields: 1, parts: 2 },
     })) {
       if (part.type === 'file' && part.fieldname === PROJECT_IMPORT_FIELDS.file && !file) {
-        file = { fileName: part.filename ?? '', data: await part.toBuffer() };
+        file = {
+          fileName: decodeMultipartFileName(part.filename ?? ''),
+          data: await part.toBuffer(),
+        };
       } else if (part.type === 'field' && part.fieldname === PROJECT_IMPORT_FIELDS.label) {
         label = typeof part.value === 'string' && part.value !== '' ? part.value : null;
       } else {

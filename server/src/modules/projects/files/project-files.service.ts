@@ -57,29 +57,34 @@ export class ProjectFilesService {
 
   /**
    * The upload's parsing and sanitising run in the worker pool; only the result reaches the
-   * projects service, which stores it without sanitising it again.
+   * projects service, which stores it without sanitising it again. Within the customer's import
+   * limits: a refusal (type, complexity, quota) gives its place back.
    */
   async import(actor: Actor, upload: ImportUpload): Promise<CreatedProjectResponse> {
-    await this.uploadLimits.hit(actor.customerId, 'import');
-    const result = await this.pool
-      .run(readImportTask, { bytes: upload.data, fileName: upload.fileName })
-      .catch((error: unknown) => {
-        if (error instanceof WorkerOutOfMemoryError) throw ProjectException.tooComplex();
-        throw error;
+    return this.uploadLimits.import(actor.customerId, async () => {
+      const result = await this.pool
+        .run(readImportTask, { bytes: upload.data, fileName: upload.fileName })
+        .catch((error: unknown) => {
+          if (error instanceof WorkerOutOfMemoryError) throw ProjectException.tooComplex();
+          throw error;
+        });
+      if (!result.ok) {
+        if (result.refusal === 'invalid-file-type') throw ProjectException.invalidFileType();
+        if (result.refusal === 'too-complex') throw ProjectException.tooComplex();
+        if (result.refusal === 'forbidden-characters')
+          throw CommonException.badRequest(ownMessages.forbiddenCharacters);
+        if (result.unexpected)
+          this.logger.warn(
+            { err: result.unexpected, customerId: actor.customerId },
+            'import failed',
+          );
+        throw ProjectException.notice(projectMessages.createFailed);
+      }
+      return this.projects.createFromChange(actor, {
+        title: result.title,
+        label: upload.label,
+        change: result.change,
       });
-    if (!result.ok) {
-      if (result.refusal === 'invalid-file-type') throw ProjectException.invalidFileType();
-      if (result.refusal === 'too-complex') throw ProjectException.tooComplex();
-      if (result.refusal === 'forbidden-characters')
-        throw CommonException.badRequest(ownMessages.forbiddenCharacters);
-      if (result.unexpected)
-        this.logger.warn({ err: result.unexpected, customerId: actor.customerId }, 'import failed');
-      throw ProjectException.notice(projectMessages.createFailed);
-    }
-    return this.projects.createFromChange(actor, {
-      title: result.title,
-      label: upload.label,
-      change: result.change,
     });
   }
 

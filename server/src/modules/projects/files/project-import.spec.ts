@@ -177,6 +177,9 @@ describe('names', () => {
   it('titles an import after the file name without its extension', () => {
     assert.equal(importedTitle('C:\\pictures\\Cat.jpeg'), 'Cat');
     assert.equal(importedTitle('archive.tar.gz'), 'archive.tar');
+    assert.equal(importedTitle('Résumé & bold "quotes".svg'), 'Résumé & bold "quotes"');
+    // A title holds no control characters: a line break in the name becomes a space.
+    assert.equal(importedTitle('Two\r\nlines\there.svg'), 'Two lines here');
   });
 
   it('names the export after the title, safely', () => {

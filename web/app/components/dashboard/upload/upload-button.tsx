@@ -12,6 +12,8 @@ import {
 } from '@animata/contracts';
 import { useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { InSnackbarStack } from '../../ui/snackbar-stack.js';
+import { NoticeCard } from '../../ui/snackbar.js';
 import { useHydrated } from '../../../utils/use-hydrated.js';
 import { useRevalidateWhenIdle } from '../../../utils/use-revalidate-when-idle.js';
 import { sendImport } from './send-import.js';
@@ -25,6 +27,9 @@ function refusedBeforeSending(file: File): string | null {
   if (file.size > PROJECT_IMPORT_LIMITS.maxFileBytes) return projectMessages.tooComplex;
   return null;
 }
+
+/** Past this many refused files the list scrolls (its height is capped in project.css). */
+const LIST_SCROLLS_FROM = 4;
 
 interface Failure {
   key: string;
@@ -77,12 +82,12 @@ export function UploadButton({ label: folder }: { label: string | null }) {
       const failed: Failure[] = [];
       let created = 0;
       let before = 0;
-      // Once the slots or the storage are full, the files after it are refused the same way
-      // without sending them.
-      let full: string | null = null;
+      // Once the slots or the storage are full, or a rate limit is reached, the files after it
+      // are refused the same way without sending them.
+      let stopped: string | null = null;
       for (const [position, file] of files.entries()) {
         setProgress({ index: position + 1, count: files.length, sent: before, total });
-        const refusal: string | null = full ?? refusedBeforeSending(file);
+        const refusal: string | null = stopped ?? refusedBeforeSending(file);
         const result: ImportFileResult =
           refusal !== null
             ? { ok: false, message: refusal }
@@ -97,7 +102,7 @@ export function UploadButton({ label: folder }: { label: string | null }) {
         before += file.size;
         if (result.ok) created += 1;
         else failed.push({ key: `${position}`, name: file.name, message: result.message });
-        if (!result.ok && result.created !== undefined) full = result.message;
+        if (!result.ok && result.stopsTheRest) stopped = result.message;
       }
       setProgress(null);
       setFailures(failed);
@@ -109,7 +114,7 @@ export function UploadButton({ label: folder }: { label: string | null }) {
     [label, revalidate],
   );
 
-  // The success line goes after a while, like a snackbar; refusals stay until dismissed.
+  // The success card goes after the snackbar's time; refusals stay until closed.
   useEffect(() => {
     if (done === null) return;
     const timer = setTimeout(() => setDone(null), SNACKBAR_TIMEOUT_MS);
@@ -223,10 +228,10 @@ export function UploadButton({ label: folder }: { label: string | null }) {
           </>
         )}
       </form>
-      {/* A tray at the bottom of the screen, so the toolbar keeps its height. */}
-      <div className="upload__tray">
+      {/* In the snackbar stack, in its one style (issue 29): the toolbar keeps its height. */}
+      <InSnackbarStack>
         {progress ? (
-          <div className="upload__card upload__status">
+          <NoticeCard type="info" icon={<UploadIcon />} className="upload__status">
             <span id={progressId} className="upload__progress-label">
               {uploadTexts.uploading(progress.index, progress.count)}
             </span>
@@ -236,15 +241,23 @@ export function UploadButton({ label: folder }: { label: string | null }) {
               max={Math.max(1, progress.total)}
               value={progress.sent}
             />
-          </div>
+          </NoticeCard>
         ) : null}
-        <div role="status" className="upload__card upload__done">
-          {done ?? ''}
+        <div role="status">
+          {done !== null ? (
+            <NoticeCard type="success" onClose={() => setDone(null)}>
+              {done}
+            </NoticeCard>
+          ) : null}
         </div>
-        <div role="alert" className="upload__card upload__failures">
+        <div role="alert">
           {failures.length > 0 ? (
-            <>
-              <ul className="upload__errors">
+            <NoticeCard type="error" onClose={() => setFailures([])} className="upload__failures">
+              <ul
+                className="upload__errors"
+                // A long list scrolls: keyboard users reach it too (WCAG 2.1.1).
+                {...(failures.length > LIST_SCROLLS_FROM ? { tabIndex: 0 } : {})}
+              >
                 {failures.map((failure) => (
                   <li key={failure.key} data-file={failure.name}>
                     <span className="upload__error-file">{failure.name}</span>:{' '}
@@ -252,17 +265,10 @@ export function UploadButton({ label: folder }: { label: string | null }) {
                   </li>
                 ))}
               </ul>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => setFailures([])}
-              >
-                {uploadTexts.dismiss}
-              </button>
-            </>
+            </NoticeCard>
           ) : null}
         </div>
-      </div>
+      </InSnackbarStack>
       {dragging ? (
         <div className="upload__drop" aria-hidden="true">
           <span className="upload__drop-text">{uploadTexts.dropHere}</span>
