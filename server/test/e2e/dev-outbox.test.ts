@@ -71,7 +71,7 @@ describe('dev outbox page (/dev/outbox), without JavaScript', () => {
     assert.match(html, /<dd>eve@example\.com<\/dd>/);
     assert.match(
       html,
-      /<time dateTime="\d{4}-\d\d-\d\dT[^"]+Z">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time>/,
+      /<time dateTime="\d{4}-\d\d-\d\dT[^"]+Z">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d GMT<\/time>/,
     );
     assert.match(
       html,
