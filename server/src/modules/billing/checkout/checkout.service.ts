@@ -174,6 +174,53 @@ export class CheckoutService {
     );
   }
 
+  /**
+   * When a live plan's change to `quote` applies, or the refusal: the same plan, anything but an
+   * upgrade now for a canceled plan (it has no next period), a period-end change the gateway
+   * cannot schedule.
+   */
+  private allowedTiming(
+    kind: PaymentKind,
+    info: { state: string },
+    row: { extraSlots: number; planId: string },
+    plan: { accessLevel: number; months: number },
+    quote: Quote,
+  ): ChangeTiming {
+    const timing = this.timingOf(row, plan, quote);
+    if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
+    if (info.state === 'canceled' && timing !== 'now')
+      throw BillingException.conflict(billingMessages.notUpgrade);
+    if (timing === 'period-end' && !this.gateway(kind).schedulesChanges)
+      throw BillingException.conflict(billingMessages.changeNotSchedulable);
+    return timing;
+  }
+
+  /**
+   * The gateway's prorated price of changing `row` to `quote` now; a `payment` the customer
+   * saw is checked against it (proration moves with the clock: cents are not a change).
+   */
+  private async previewNow(
+    kind: PaymentKind,
+    customerRef: string,
+    row: { externalId: string },
+    quote: Quote,
+    payment?: number,
+  ): Promise<{ amountCents: number; periodEnd: Date }> {
+    const preview = await this.gateway(kind).previewChange({
+      customerRef,
+      externalId: row.externalId,
+      planId: quote.plan.id,
+      extraSlots: quote.extraSlots,
+      couponCode: null,
+    });
+    if (
+      payment !== undefined &&
+      Math.abs(payment - preview.amountCents) > PRORATION_TOLERANCE_CENTS
+    )
+      throw BillingException.priceChanged(preview.amountCents);
+    return preview;
+  }
+
   private async quoteOrRefuse(
     product: ProductName,
     period: PayablePeriod,
@@ -305,24 +352,12 @@ export class CheckoutService {
     let timing: ChangeTiming = 'now';
     if (this.isLive(info) && row && info.plan) {
       if (kindOf(row.gateway) !== kind) throw BillingException.conflict(billingMessages.notUpgrade);
-      const change = this.timingOf(row, info.plan, quote);
-      if (change === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
-      // A canceled plan is renewed only by an upgrade (pay or upgrade-subscription, below).
-      if (info.state === 'canceled' && change !== 'now')
-        throw BillingException.conflict(billingMessages.notUpgrade);
-      if (change === 'period-end' && !this.gateway(kind).schedulesChanges)
-        throw BillingException.conflict(billingMessages.changeNotSchedulable);
-      timing = change;
+      timing = this.allowedTiming(kind, info, row, info.plan, quote);
       coupon = null;
       couponRefusal = null;
-      if (change === 'now') {
-        const preview = await this.gateway(kind).previewChange({
-          customerRef: (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '',
-          externalId: row.externalId,
-          planId: quote.plan.id,
-          extraSlots: quote.extraSlots,
-          couponCode: null,
-        });
+      if (timing === 'now') {
+        const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
+        const preview = await this.previewNow(kind, ref, row, quote);
         amount = preview.amountCents;
         periodEnd = preview.periodEnd;
       } else {
@@ -507,18 +542,7 @@ export class CheckoutService {
   ): Promise<CheckoutOutcome<PayResponse>> {
     const gateway = this.gateway(kind);
     const ref = await this.ensureCustomerRef(gateway, customer);
-    const preview = await gateway.previewChange({
-      customerRef: ref,
-      externalId: row.externalId,
-      planId: quote.plan.id,
-      extraSlots: quote.extraSlots,
-      couponCode: null,
-    });
-    if (
-      body.payment !== undefined &&
-      Math.abs(body.payment - preview.amountCents) > PRORATION_TOLERANCE_CENTS
-    )
-      throw BillingException.priceChanged(preview.amountCents);
+    await this.previewNow(kind, ref, row, quote, body.payment);
     const factor = await this.secondFactor(
       customer,
       body,
@@ -702,29 +726,10 @@ export class CheckoutService {
       );
     if (!this.isLive(info) || !row || !info.plan || kindOf(row.gateway) !== kind)
       throw BillingException.conflict(billingMessages.notUpgrade);
-    const timing = this.timingOf(row, info.plan, quote);
-    if (timing === 'same') throw BillingException.conflict(billingMessages.alreadySubscribed);
-    // A canceled plan has no next period to change: only an upgrade now renews it.
-    if (info.state === 'canceled' && timing !== 'now')
-      throw BillingException.conflict(billingMessages.notUpgrade);
-    const gateway = this.gateway(kind);
-    if (timing === 'period-end' && !gateway.schedulesChanges)
-      throw BillingException.conflict(billingMessages.changeNotSchedulable);
+    const timing = this.allowedTiming(kind, info, row, info.plan, quote);
     const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
     if (timing === 'now') {
-      const preview = await gateway.previewChange({
-        customerRef: ref,
-        externalId: row.externalId,
-        planId: quote.plan.id,
-        extraSlots: quote.extraSlots,
-        couponCode: null,
-      });
-      // Proration moves with the clock between preview and payment: cents are not a change.
-      if (
-        body.payment !== undefined &&
-        Math.abs(body.payment - preview.amountCents) > PRORATION_TOLERANCE_CENTS
-      )
-        throw BillingException.priceChanged(preview.amountCents);
+      await this.previewNow(kind, ref, row, quote, body.payment);
     } else if (body.payment !== undefined && body.payment !== 0) {
       throw BillingException.priceChanged(0);
     }
