@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../tokens.js';
 import {
   currentWindow,
+  reservation,
   type RateLimiter,
   type RateLimitPeek,
   type RateLimitReservation,
@@ -34,15 +35,9 @@ export class PostgresRateLimiter implements RateLimiter, RateLimitPeek, RateLimi
 
   async reserve(key: string, limit: number, windowMs: number): Promise<RateLimitReservation> {
     const { result, start } = await this.count(key, limit, windowMs);
-    let released = false;
-    return {
-      ...result,
-      release: async () => {
-        if (released) return;
-        released = true;
-        await this.dataSource.query(RELEASE_HIT, [key.slice(0, 200), start]);
-      },
-    };
+    return reservation(result, () =>
+      this.dataSource.query(RELEASE_HIT, [key.slice(0, 200), start]),
+    );
   }
 
   private async count(key: string, limit: number, windowMs: number) {

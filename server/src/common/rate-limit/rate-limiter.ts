@@ -39,6 +39,22 @@ export interface RateLimitReserve {
   reserve(key: string, limit: number, windowMs: number): Promise<RateLimitReservation>;
 }
 
+/** A reservation of `result` whose `release` runs `takeBack` the first time only. */
+export function reservation(
+  result: RateLimitResult,
+  takeBack: () => Promise<unknown>,
+): RateLimitReservation {
+  let released = false;
+  return {
+    ...result,
+    release: async () => {
+      if (released) return;
+      released = true;
+      await takeBack();
+    },
+  };
+}
+
 export interface RateLimitRule {
   limit: number;
   windowMs: number;

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import {
   currentWindow,
+  reservation,
   type RateLimiter,
   type RateLimitPeek,
   type RateLimitReservation,
@@ -29,15 +30,7 @@ export class RedisRateLimiter implements RateLimiter, RateLimitPeek, RateLimitRe
 
   async reserve(key: string, limit: number, windowMs: number): Promise<RateLimitReservation> {
     const { result, redisKey } = await this.count(key, limit, windowMs);
-    let released = false;
-    return {
-      ...result,
-      release: async () => {
-        if (released) return;
-        released = true;
-        await this.redis.eval(RELEASE_HIT, 1, redisKey);
-      },
-    };
+    return reservation(result, () => this.redis.eval(RELEASE_HIT, 1, redisKey));
   }
 
   private async count(key: string, limit: number, windowMs: number) {
