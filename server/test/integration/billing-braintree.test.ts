@@ -190,6 +190,30 @@ describe('BraintreeWalletGateway: the official SDK against a server speaking the
     assert.equal((await gateway.retrieveSubscription(subscription.externalId)).status, 'expired');
   });
 
+  it('a canceled plan upgraded with a new PayPal account is charged to it and renews again', async () => {
+    const { ref, vaulted } = await payer();
+    const { subscription } = await subscribe(vaulted.token, ref, 'pro-monthly');
+    await gateway.cancelAtPeriodEnd(subscription.externalId);
+    const second = await gateway.vaultNonce(ref, 'fake-paypal-billing-agreement-nonce');
+    assert.notEqual(second.token, vaulted.token);
+    const upgraded = await gateway.changeSubscription({
+      externalId: subscription.externalId,
+      planId: 'team-monthly',
+      extraSlots: 0,
+      when: 'now',
+      idempotencyKey: randomUUID(),
+      paymentMethodRef: second.token,
+    });
+    assert.equal(upgraded.subscription.status, 'active');
+    assert.equal(upgraded.subscription.cancelAtPeriodEnd, false);
+    assert.equal(
+      server.subscriptions.get(subscription.externalId)?.paymentMethodToken,
+      second.token,
+    );
+    server.advanceToPeriodEnd(subscription.externalId);
+    assert.equal((await gateway.retrieveSubscription(subscription.externalId)).status, 'active');
+  });
+
   it('removes the PayPal account; an unknown subscription is GATEWAY_NOT_FOUND; a client token', async () => {
     const { ref, vaulted } = await payer();
     await gateway.removePaymentMethod(ref);

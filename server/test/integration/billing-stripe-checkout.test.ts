@@ -381,7 +381,7 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     const again = await call<{ message?: string }>('POST', endpoints.stripe.pay.path, {
       plan: 'annual',
       product: 'team',
-      source: 'pm_card_visa',
+      source: 'pm_card_mastercard',
       payment: preview.body.payment.amount,
     });
     assert.equal(again.status, 200, JSON.stringify(again.body));
@@ -389,7 +389,11 @@ describe('card checkout through StripeCardGateway: the app, the SDK and the loca
     const row = await rowOf(customer.id);
     assert.equal(row.plan_id, 'team-annual');
     assert.equal(row.cancel_at_period_end, false);
-    assert.equal(row.card_last4, '4242');
-    assert.equal(stripe.subscriptions.get(String(row.external_id))?.cancelAtPeriodEnd, false);
+    assert.equal(row.card_last4, '4444');
+    const atStripe = stripe.subscriptions.get(String(row.external_id));
+    assert.equal(atStripe?.cancelAtPeriodEnd, false);
+    // The subscription's own method is what Stripe charges first: it is the new card.
+    const charged = stripe.paymentMethods.get(atStripe?.defaultPaymentMethod ?? '');
+    assert.equal(charged?.last4, '4444');
   });
 });

@@ -399,6 +399,8 @@ export class BraintreeServer {
     if (input.add_ons !== undefined)
       row.addOns = this.addOnChanges(row.addOns, input.add_ons as Json);
     if (input.never_expires !== undefined) row.neverExpires = input.never_expires === true;
+    if (input.payment_method_token !== undefined)
+      row.paymentMethodToken = String(input.payment_method_token);
     if (input.number_of_billing_cycles !== undefined) {
       row.numberOfBillingCycles = Number(input.number_of_billing_cycles);
       row.neverExpires = false;

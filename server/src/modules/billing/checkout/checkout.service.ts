@@ -551,19 +551,23 @@ export class CheckoutService {
     );
     if (factor.required)
       return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
+    let paymentMethodRef: string;
     try {
       if ('source' in body) {
         const card = await this.card.attachCard(ref, body.source);
         await this.subscriptions.setCard(customer.id, card.brand, card.last4);
+        paymentMethodRef = body.source;
       } else {
-        await this.wallet.vaultNonce(ref, body.nonce);
+        paymentMethodRef = (await this.wallet.vaultNonce(ref, body.nonce)).token;
       }
     } catch (error) {
       throw this.declined(error, kind);
     }
+    // The subscription is charged to the method given here, not to the one it had.
     return this.changeNow(customer.id, kind, row, quote, body.plan, {
       usedToken: factor.usedToken,
       message: billingMessages.paymentSuccess,
+      paymentMethodRef,
     });
   }
 
@@ -751,6 +755,7 @@ export class CheckoutService {
     row: SubscriptionRecord,
     quote: Quote,
     when: ChangeTiming,
+    paymentMethodRef?: string,
   ): Promise<SubscriptionResult> {
     try {
       const result = await this.gateway(kind).changeSubscription({
@@ -758,6 +763,7 @@ export class CheckoutService {
         planId: quote.plan.id,
         extraSlots: quote.extraSlots,
         when,
+        ...(paymentMethodRef !== undefined ? { paymentMethodRef } : {}),
         idempotencyKey: hash(
           [
             'change',
@@ -814,10 +820,10 @@ export class CheckoutService {
     row: SubscriptionRecord,
     quote: Quote,
     period: PayablePeriod,
-    answer: { usedToken: boolean; message: string },
+    answer: { usedToken: boolean; message: string; paymentMethodRef?: string },
   ): Promise<CheckoutOutcome<PayResponse>> {
-    const { usedToken, message } = answer;
-    const result = await this.changeAt(kind, row, quote, 'now');
+    const { usedToken, message, paymentMethodRef } = answer;
+    const result = await this.changeAt(kind, row, quote, 'now', paymentMethodRef);
     const plan = {
       monthlyPrice: dollars(
         (quote.plan.monthlyPriceCents * quote.plan.months +

@@ -91,6 +91,12 @@ export interface ChangeSubscriptionInput {
   /** Upgrades now with proration; downgrades and period changes at the period end. */
   when: 'now' | 'period-end';
   idempotencyKey: string;
+  /**
+   * The payment method the subscription is charged to from this change on (a card's payment
+   * method id, a vaulted PayPal token); absent: the one it has. The gateway charges a
+   * subscription's own method before the customer's default, so a new one must be set here.
+   */
+  paymentMethodRef?: string;
 }
 
 /** A preview of a first subscription (externalId null) or of a change to one. */

@@ -232,6 +232,11 @@ export class BraintreeWalletGateway implements WalletGateway {
             ...(existing.length ? { remove: existing } : {}),
             ...(seats ? { add: [seats] } : {}),
           },
+          // A new PayPal account for a canceled plan: charged from now on, and it renews
+          // again (a paid upgrade does, decision 79; cancelAtPeriodEnd set a last cycle).
+          ...(input.paymentMethodRef !== undefined
+            ? { paymentMethodToken: input.paymentMethodRef, neverExpires: true }
+            : {}),
           options: { prorateCharges: true, revertSubscriptionOnProrationFailure: true },
         }),
       true,

@@ -155,6 +155,12 @@ export class StripeCardGateway implements CardGateway {
     if (input.when === 'period-end') return this.changeAtPeriodEnd(current, input);
 
     await this.releaseSchedule(current);
+    // As in createSubscription: the card attachCard just made the customer's default.
+    const customerRef = idOf(current.customer);
+    const newMethod =
+      input.paymentMethodRef === undefined || customerRef === null
+        ? input.paymentMethodRef
+        : ((await this.defaultMethodOf(customerRef))?.id ?? input.paymentMethodRef);
     if (current.metadata[META.scheduledPlan]) {
       await stripeCall(() =>
         this.stripe.subscriptions.update(current.id, {
@@ -167,6 +173,7 @@ export class StripeCardGateway implements CardGateway {
         current.id,
         {
           items: this.itemChanges(current, input.planId, input.extraSlots),
+          ...(newMethod !== undefined ? { default_payment_method: newMethod } : {}),
           proration_behavior: 'always_invoice',
           payment_behavior: 'pending_if_incomplete',
           expand: EXPAND_RESULT,
