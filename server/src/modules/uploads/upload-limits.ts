@@ -1,5 +1,5 @@
 import { projectMessages } from '@animata/contracts';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommonException } from '../../common/errors/common.exception.js';
 import type {
   RateLimiter,
@@ -24,6 +24,8 @@ import { CustomersRepository } from '../customers/index.js';
  */
 @Injectable()
 export class UploadLimits {
+  private readonly logger = new Logger(UploadLimits.name);
+
   constructor(
     private readonly customers: CustomersRepository,
     @Inject(RATE_LIMITER)
@@ -57,23 +59,34 @@ export class UploadLimits {
     const refusals = await this.limiter.peek(refusedKey, refused.limit, refused.windowMs);
     if (!refusals.allowed) throw tooMany(refusals.retryAfterMs);
     const reservations: RateLimitReservation[] = [];
-    const releaseAll = () => Promise.all(reservations.map((reservation) => reservation.release()));
-    for (const [key, rule] of [
-      [`upload:import-burst:${customerId}`, limits.importBurst],
-      [`upload:${bucket}:${customerId}`, hourly],
-    ] as const) {
-      const reservation = await this.limiter.reserve(key, rule.limit, rule.windowMs);
-      reservations.push(reservation);
-      if (!reservation.allowed) {
-        await releaseAll();
-        throw tooMany(reservation.retryAfterMs);
+    // Best effort: a limiter that fails here must not hide the answer the customer is owed.
+    const releaseAll = async () => {
+      for (const outcome of await Promise.allSettled(reservations.map((r) => r.release())))
+        if (outcome.status === 'rejected')
+          this.logger.warn(`An import's rate-limit place was not given back: ${outcome.reason}`);
+    };
+    try {
+      for (const [key, rule] of [
+        [`upload:import-burst:${customerId}`, limits.importBurst],
+        [`upload:${bucket}:${customerId}`, hourly],
+      ] as const) {
+        const reservation = await this.limiter.reserve(key, rule.limit, rule.windowMs);
+        reservations.push(reservation);
+        if (!reservation.allowed) throw tooMany(reservation.retryAfterMs);
       }
+    } catch (error) {
+      await releaseAll();
+      throw error;
     }
     try {
       return await attempt();
     } catch (error) {
       await releaseAll();
-      await this.limiter.hit(refusedKey, refused.limit, refused.windowMs);
+      await this.limiter
+        .hit(refusedKey, refused.limit, refused.windowMs)
+        .catch((failure: unknown) =>
+          this.logger.warn(`A refused import was not counted: ${String(failure)}`),
+        );
       throw error;
     }
   }
