@@ -47,6 +47,12 @@ import {
 } from '../support/projects.js';
 
 /**
+ * An animation that would set a link's address after the page's guard looked at it, under a
+ * prefix of the document's own naming (the browser resolves it to xlink:href).
+ */
+const PREFIXED_HREF_ANIMATION = `<a href="#top" xmlns:x="http://www.w3.org/1999/xlink"><set attributeName="x:href" to="javascript:alert('set')" begin="0s"/><circle cx="20" cy="20" r="10"/></a>`;
+
+/**
  * The project page `/{id}` (issues 17, 29): until the editor comes it is where a project opens,
  * a viewer: the animation playing at its size with play/pause and a timeline, its details, the
  * dashboard's Rename, Duplicate, Delete and Export, the top bar's Upgrade as on the dashboard,
@@ -385,7 +391,11 @@ describe('the project page in Chromium', () => {
       // Written straight to the database, past the BFF's cleaning: the page is the last line.
       const raw = await newProject(t.app.runtime.dataSource, customer.id, {
         title: 'Unsanitised',
-        data: animatedData(HOSTILE_SVG, 200, 100),
+        data: animatedData(
+          HOSTILE_SVG.replace('</svg>', PREFIXED_HREF_ANIMATION + '</svg>'),
+          200,
+          100,
+        ),
       });
       const page = await t.newPage({ cookies, javaScript });
       // Chromium logs what the page's Content-Security-Policy refuses (the document's event
@@ -410,9 +420,12 @@ describe('the project page in Chromium', () => {
                 element.getAttribute('xlink:href'),
               ])
               .filter((value) => value !== null && !value.startsWith('#')),
+            hrefAnimations: elements
+              .map((element) => element.getAttribute('attributeName') ?? '')
+              .filter((name) => /href/i.test(name)),
           };
         });
-        assert.deepEqual(inline, { scripts: 0, handlers: [], links: [] });
+        assert.deepEqual(inline, { scripts: 0, handlers: [], links: [], hrefAnimations: [] });
         await shown.click();
         await shown.locator('circle').first().click({ force: true });
       } else {

@@ -19,7 +19,8 @@ function guard(root: Element): void {
       name === 'foreignobject' ||
       name === 'handler' ||
       name === 'listener' ||
-      /^(xlink:)?href$|^on/i.test(element.getAttribute('attributeName') ?? '')
+      // Any prefix: the browser resolves it against the document's own namespace names.
+      /^([^:]*:)?(href$|on)/i.test(element.getAttribute('attributeName')?.trim() ?? '')
     ) {
       element.remove();
     }
