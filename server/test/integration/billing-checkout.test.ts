@@ -7,25 +7,20 @@ import {
   projectMessages,
   twoFactorMessages,
   type CancelSubscriptionResponse,
-  type CustomerResponse,
   type PayResponse,
   type SandboxConfirmResponse,
   type UpgradePreview,
 } from '@animata/contracts';
 import { SubscriptionsRepository } from '../../src/modules/billing/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newCustomer, newProject, newSession, sessionCookieName } from '../support/factories.js';
+import { signedInCustomer } from '../support/billing-client.js';
+import { newProject } from '../support/factories.js';
 import { TestClient } from '../support/http-client.js';
 import { codeIn, waitForMail } from '../support/outbox.js';
 
 const DECLINED = 'Your card was declined.';
 const THREE_DS_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-
-interface Answer<T> {
-  status: number;
-  body: T & { error?: string; errors?: Record<string, string> };
-}
 
 describe('checkout: pay, 3-D Secure, two-factor, wallet, upgrade, cancel and the customer object', () => {
   let app: TestApp;
@@ -39,22 +34,8 @@ describe('checkout: pay, 3-D Secure, two-factor, wallet, upgrade, cancel and the
 
   const db = () => app.runtime.dataSource;
 
-  async function signedIn(overrides: { twoFactorEnabled?: boolean } = {}) {
-    const customer = await newCustomer(db(), overrides);
-    const client = new TestClient(app.url);
-    client.setCookie(sessionCookieName(app.runtime.config), await newSession(app, customer.id));
-    const call = async <T>(path: string, body?: unknown): Promise<Answer<T>> => {
-      const response = await client.post(path, body ?? {});
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (text ? JSON.parse(text) : null) as Answer<T>['body'],
-      };
-    };
-    const me = async () =>
-      (await (await client.get(endpoints.customer.get.path)).json()) as CustomerResponse;
-    return { customer, client, call, me };
-  }
+  const signedIn = (overrides: { twoFactorEnabled?: boolean } = {}) =>
+    signedInCustomer(app, overrides);
 
   const proAnnual = { plan: 'annual', product: 'pro' } as const;
 

@@ -6,19 +6,12 @@ import {
   formatDate,
   shownBillingDate,
   type CancelSubscriptionResponse,
-  type CustomerResponse,
   type PayResponse,
   type SandboxConfirmResponse,
   type UpgradePreview,
 } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newCustomer, newSession, sessionCookieName } from '../support/factories.js';
-import { TestClient } from '../support/http-client.js';
-
-interface Answer<T> {
-  status: number;
-  body: T & { error?: string; errors?: Record<string, string> };
-}
+import { signedInCustomer } from '../support/billing-client.js';
 
 /**
  * Plan changes that are no plain purchase (issue 29, billing-teams-apps §2, §3, §4, §7): a
@@ -40,20 +33,8 @@ describe('plan changes: scheduled changes, paying again, the price paid', () => 
   const db = () => app.runtime.dataSource;
 
   async function signedIn() {
-    const customer = await newCustomer(db());
-    const client = new TestClient(app.url);
-    client.setCookie(sessionCookieName(app.runtime.config), await newSession(app, customer.id));
-    const call = async <T>(path: string, body?: unknown): Promise<Answer<T>> => {
-      const response = await client.post(path, body ?? {});
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (text ? JSON.parse(text) : null) as Answer<T>['body'],
-      };
-    };
-    const me = async () =>
-      ((await (await client.get(endpoints.customer.get.path)).json()) as CustomerResponse).customer;
-    return { customer, call, me };
+    const session = await signedInCustomer(app);
+    return { ...session, me: async () => (await session.me()).customer };
   }
 
   {

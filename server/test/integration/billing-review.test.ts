@@ -3,13 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { endpoints, type PayResponse } from '@animata/contracts';
 import { SubscriptionsRepository } from '../../src/modules/billing/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newCustomer, newSession, sessionCookieName } from '../support/factories.js';
+import { signedInCustomer } from '../support/billing-client.js';
 import { TestClient } from '../support/http-client.js';
-
-interface Answer<T> {
-  status: number;
-  body: T & { error?: string; errors?: Record<string, string> };
-}
 
 /** The review of issue 18: money and access under races and hostile callers. */
 describe('billing review: concurrent payments, other customers, hostile bodies', () => {
@@ -24,20 +19,7 @@ describe('billing review: concurrent payments, other customers, hostile bodies',
 
   const db = () => app.runtime.dataSource;
 
-  async function signedIn() {
-    const customer = await newCustomer(db(), {});
-    const client = new TestClient(app.url);
-    client.setCookie(sessionCookieName(app.runtime.config), await newSession(app, customer.id));
-    const call = async <T>(path: string, body?: unknown): Promise<Answer<T>> => {
-      const response = await client.post(path, body ?? {});
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (text ? JSON.parse(text) : null) as Answer<T>['body'],
-      };
-    };
-    return { customer, call };
-  }
+  const signedIn = () => signedInCustomer(app);
 
   const invoicesOf = async (customerId: string) =>
     Number(
