@@ -242,6 +242,16 @@ export class CheckoutService {
   }
 
   /** Two-factor (the customer turned it on) and the captcha (when configured), as login does. */
+  /** A payment's second factor: the captcha action of its kind (decision 75), then two-factor. */
+  private payFactor(
+    customer: { id: string; email: string; twoFactorEnabled: boolean },
+    body: { recaptcha?: string; tfa_token?: string },
+    client: ClientContext,
+    kind: PaymentKind,
+  ) {
+    return this.secondFactor(customer, body, client, kind === 'card' ? 'payment' : 'pay_paypal');
+  }
+
   private async secondFactor(
     customer: { id: string; email: string; twoFactorEnabled: boolean },
     body: { recaptcha?: string; tfa_token?: string },
@@ -478,12 +488,7 @@ export class CheckoutService {
         ? BillingException.couponRefused(quote.couponRefusal.message, quote.amountCents)
         : BillingException.priceChanged(quote.amountCents);
 
-    const factor = await this.secondFactor(
-      customer,
-      body,
-      client,
-      kind === 'card' ? 'payment' : 'pay_paypal',
-    );
+    const factor = await this.payFactor(customer, body, client, kind);
     if (factor.required)
       return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
 
@@ -543,12 +548,7 @@ export class CheckoutService {
     const gateway = this.gateway(kind);
     const ref = await this.ensureCustomerRef(gateway, customer);
     await this.previewNow(kind, ref, row, quote, body.payment);
-    const factor = await this.secondFactor(
-      customer,
-      body,
-      client,
-      kind === 'card' ? 'payment' : 'pay_paypal',
-    );
+    const factor = await this.payFactor(customer, body, client, kind);
     if (factor.required)
       return { response: { tfa_required: true }, attemptToken: factor.attemptToken };
     let paymentMethodRef: string;
