@@ -19,22 +19,9 @@ describe('maintenance.cleanup', () => {
 
   it('deletes expired sessions and e-mail changes, keeps live ones, reconciles open payment attempts, and is counted in the metrics', async () => {
     const db = app.runtime.dataSource;
-    const queue = app.app.get<JobQueue>(JOB_QUEUE);
-    const cleanup = async (jobId: string) => {
-      const done = new Promise<JobEvent>((resolve) => {
-        const stop = queue.onEvent((event) => {
-          if (event.jobId === jobId && event.type !== 'progress') {
-            stop();
-            resolve(event);
-          }
-        });
-      });
-      await queue.add('maintenance.cleanup', {}, { jobId });
-      return done;
-    };
     // The start's own run (the schedule's first) must not take the rows below first: the
     // maintenance queue runs one job at a time, so one queued now ends after it.
-    await cleanup('after-the-start');
+    await cleanupNow('after-the-start');
     const [customer] = await db.query(
       "INSERT INTO customers (email, name) VALUES ('old@example.com', 'Old') RETURNING id",
     );
@@ -60,7 +47,7 @@ describe('maintenance.cleanup', () => {
        VALUES ($1, 'sandbox-card', 'pro', 'pro-monthly', 'pay-left-open', now() - interval '1 minute')`,
       [customer.id],
     );
-    const event = await cleanup('cleanup-now');
+    const event = await cleanupNow('cleanup-now');
     assert.deepEqual(event.type === 'completed' ? event.result : event, {
       expiredSessions: 1,
       expiredSubscriptions: 0,
