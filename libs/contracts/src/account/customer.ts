@@ -47,6 +47,8 @@ export interface Customer {
   defaultCoupon: SiteCoupon | null;
   onboarding: { projects: boolean };
   projects: { limits: { created: number } };
+  /** Billing info for invoices (billing-teams-apps §3, §5); empty strings when not given. */
+  billing: BillingInfo;
   /** The plan's state (billing-teams-apps §3); the free subscription without a plan. */
   subscription: SubscriptionView;
   /** A paid plan ran out (state expired). */
@@ -62,6 +64,14 @@ export interface Customer {
   storage: StorageUsage;
   /** Project slots: the free plan has a limit, paid plans none. */
   files: FileSlots;
+}
+
+/** billing-teams-apps §3 Customer.billing. */
+export interface BillingInfo {
+  name: string;
+  details: string;
+  /** True only when a value differs from the account's name or e-mail (§5). */
+  include: boolean;
 }
 
 /** The fields later features will fill: free plan, no team, no apps. */

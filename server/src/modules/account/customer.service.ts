@@ -63,6 +63,11 @@ export class CustomerService {
         hasPassword: customer.passwordHash !== null,
         verified: customer.verifiedAt !== null,
         unsubscribed: customer.newsletterUnsubscribed,
+        billing: {
+          name: customer.billingName,
+          details: customer.billingDetails,
+          include: customer.billingInclude,
+        },
         defaultCoupon,
         projects: { limits: { created } },
         avatar,

@@ -52,6 +52,17 @@ export class CustomerEntity {
   @Column({ name: 'developer_since', type: 'timestamptz', nullable: true })
   developerSince!: Date | null;
 
+  /** Billing info for invoices (billing-teams-apps §3 Customer.billing, §5); '' when not given. */
+  @Column({ name: 'billing_name', type: 'varchar', length: 180, default: '' })
+  billingName!: string;
+
+  @Column({ name: 'billing_details', type: 'varchar', length: 500, default: '' })
+  billingDetails!: string;
+
+  /** Shown on invoices only when a value differs from the account's name or e-mail (§5). */
+  @Column({ name: 'billing_include', type: 'boolean', default: false })
+  billingInclude!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
