@@ -20,7 +20,6 @@ import {
   newSessionCookie,
   newTeam,
   shareWithTeam,
-  type NewTeam,
 } from '../support/factories.js';
 import { cookieCaller, TestClient, uniqueEmail } from '../support/http-client.js';
 import { linkIn, waitForMail } from '../support/outbox.js';
