@@ -115,8 +115,8 @@ export class TeamsService implements OnModuleInit {
     if (snapshot.currentPeriodEnd)
       await this.teams.notePeriodEndIn(manager, payerId, snapshot.currentPeriodEnd);
     if (snapshot.status !== 'active' && snapshot.status !== 'past_due') return;
-    const plan = findPlan(await this.catalog.entries(), snapshot.planId);
-    if (plan?.plan.product !== 'team') return;
+    // Read through the transaction's own connection: it must not wait for a second one.
+    if (!(await this.teams.isTeamPlanIn(manager, snapshot.planId))) return;
     const rows: Array<{ name: string }> = await manager.query(
       `SELECT name FROM customers WHERE id = $1`,
       [payerId],
