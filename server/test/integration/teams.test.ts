@@ -8,6 +8,7 @@ import {
   teamMessages,
   type CustomerResponse,
   type InviteLinkInfo,
+  type LabelsResponse,
   type ProjectListResponse,
   type TeamResponse,
   type TeamsResponse,
@@ -16,6 +17,7 @@ import type { CustomerEntity } from '../../src/modules/customers/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   newCustomer,
+  newLabel,
   newProject,
   newSessionCookie,
   newTeam,
@@ -520,6 +522,34 @@ describe('teams', () => {
       await w.call('administrator')
     )<ProjectListResponse>('GET', path(endpoints.projects.list.path, {}, { team: w.team.teamId }));
     assert.deepEqual(after.body.data.map((p) => p.title).sort(), ['Made in the team', 'Shared']);
+    // A folder shared with the team: in its labels, and its projects in the team's folder view.
+    const folder = await newLabel(db(), w.who.owner.id, { title: 'Team folder' });
+    await newProject(db(), w.who.owner.id, { title: 'In the folder', labelId: folder.id });
+    await shareWithTeam(db(), w.team.teamId, { labelId: folder.id });
+    const labels = await asMember<LabelsResponse>(
+      'GET',
+      path(endpoints.labels.list.path, {}, { team: w.team.teamId }),
+    );
+    assert.deepEqual(
+      labels.body.data.map((l) => l.title),
+      ['Team folder'],
+    );
+    const inFolder = await asMember<ProjectListResponse>(
+      'GET',
+      path(endpoints.projects.list.path, {}, { team: w.team.teamId, label: folder.id }),
+    );
+    assert.deepEqual(
+      inFolder.body.data.map((p) => p.title),
+      ['In the folder'],
+    );
+    assert.equal(
+      (
+        await (
+          await w.call('outsider')
+        )('GET', path(endpoints.labels.list.path, {}, { team: w.team.teamId }))
+      ).status,
+      404,
+    );
     const expired = await world({ expired: true });
     const lapsed = await (
       await expired.call('member')
