@@ -534,6 +534,14 @@ describe('teams', () => {
       labels.body.data.map((l) => l.title),
       ['Team folder'],
     );
+    const withLabels = await asMember<TeamsResponse>(
+      'GET',
+      path(t.list.path, {}, { labels: 'true' }),
+    );
+    assert.deepEqual(
+      withLabels.body.teams[0]!.labels?.map((l) => l.title),
+      ['Team folder'],
+    );
     const inFolder = await asMember<ProjectListResponse>(
       'GET',
       path(endpoints.projects.list.path, {}, { team: w.team.teamId, label: folder.id }),
