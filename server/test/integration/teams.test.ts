@@ -449,6 +449,21 @@ describe('teams', () => {
     ]);
   });
 
+  it('shows and lets answer invites only once the invited address is verified', async () => {
+    const owner = await newCustomer(db());
+    const unverified = await newCustomer(db(), { verifiedAt: null });
+    const team = await newTeam(db(), { owner, invites: [{ email: unverified.email }] });
+    const call = cookieCaller(app, await newSessionCookie(app, unverified.id));
+    const me = (await call<CustomerResponse>('GET', endpoints.customer.get.path)).body.customer;
+    assert.deepEqual(me.invites, []);
+    const answer = await call(
+      'PUT',
+      path(inv.answer.path, { id: team.invites[unverified.email]! }),
+      { action: 'confirm' },
+    );
+    assert.equal(answer.status, 404);
+  });
+
   it('signs a new invitee up through the link: verified, and in the team', async () => {
     const owner = await newCustomer(db());
     const team = await newTeam(db(), { owner, title: 'Newcomers' });
