@@ -581,6 +581,14 @@ describe('teams', () => {
       path(endpoints.projects.list.path, {}, { team: expired.team.teamId }),
     );
     assert.deepEqual(lapsed.body.errors, ['member-expired']);
+    const lapsedTeam = (
+      await (
+        await expired.call('owner')
+      )<TeamResponse>('GET', path(t.get.path, { id: expired.team.teamId }))
+    ).body.team;
+    assert.equal(lapsedTeam.plan.expired, true);
+    assert.equal(lapsedTeam.canInvite, false);
+    assert.equal(lapsedTeam.slots.subscription.isActive, false);
   });
 
   it('moves ownership once the owner and the administrator have both confirmed by their links', async () => {
