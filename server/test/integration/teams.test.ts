@@ -22,6 +22,7 @@ import {
   newSessionCookie,
   newTeam,
   shareWithTeam,
+  turnTeamCycles,
 } from '../support/factories.js';
 import { cookieCaller, TestClient, uniqueEmail } from '../support/http-client.js';
 import { linkIn, waitForMail } from '../support/outbox.js';
@@ -589,6 +590,22 @@ describe('teams', () => {
     assert.equal(lapsedTeam.plan.expired, true);
     assert.equal(lapsedTeam.canInvite, false);
     assert.equal(lapsedTeam.slots.subscription.isActive, false);
+    // Its period is over: the cycle turn removes no one from a lapsed team, and says it expired.
+    await turnTeamCycles(app);
+    const members = await (
+      await expired.call('owner')
+    )<TeamResponse>('GET', path(t.get.path, { id: expired.team.teamId }));
+    assert.equal(members.body.team.members.length, 5);
+    const log = await (
+      await expired.call('owner')
+    )<{ activity: Array<{ kind: string }> }>(
+      'GET',
+      path(t.activity.path, { id: expired.team.teamId }),
+    );
+    assert.deepEqual(
+      log.body.activity.map((e) => e.kind),
+      ['expired'],
+    );
   });
 
   it('moves ownership once the owner and the administrator have both confirmed by their links', async () => {

@@ -669,7 +669,13 @@ export class TeamsService implements OnModuleInit {
 
   private async turn(team: TeamRecord): Promise<void> {
     const before = await this.planOf(team);
-    if (team.pendingExtraSlots !== null && before.active)
+    if (!before.active) {
+      // A lapsed plan removes no one: the team waits, marked expired, to be renewed or deleted.
+      await this.teams.record({ teamId: team.id, kind: 'expired', actor: null, subject: null });
+      if (team.cycleEndsAt) await this.teams.markTurned(team.id, team.cycleEndsAt);
+      return;
+    }
+    if (team.pendingExtraSlots !== null)
       await this.checkout.applyDeferredSeats(team.payerId, team.pendingExtraSlots);
     const seats = before.seats;
     await this.teams.transaction(async (manager) => {
