@@ -53,7 +53,10 @@ export function invoicePdf(invoice: InvoiceDocument, seller: SellerConfig): PDFK
 
   const top = doc.y + 20;
   const block = (x: number, heading: string, lines: string[]) => {
-    doc.font('Helvetica-Bold').fontSize(10).text(heading, x, top, { width: WIDTH / 2 - 10 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(heading, x, top, { width: WIDTH / 2 - 10 });
     doc.font('Helvetica');
     for (const line of lines) doc.text(line, x, doc.y, { width: WIDTH / 2 - 10 });
     return doc.y;

@@ -37,7 +37,10 @@ export class InvoicesService {
   }
 
   /** One invoice to print; someone else's or an unknown id answers 404. */
-  async document(actor: Actor, id: string): Promise<{ fileName: string; invoice: InvoiceDocument }> {
+  async document(
+    actor: Actor,
+    id: string,
+  ): Promise<{ fileName: string; invoice: InvoiceDocument }> {
     await this.access.require(actor, Permission.InvoiceRead, [id]);
     const invoice = await this.repository.document(id);
     if (!invoice) throw CommonException.notFound();

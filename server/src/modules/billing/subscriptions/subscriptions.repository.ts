@@ -355,10 +355,11 @@ export class SubscriptionsRepository {
       `INSERT INTO invoices (customer_id, gateway, external_id, invoice_number, total_cents, paid_at,
          subtotal_cents, discount_cents, currency, plan_id, lines,
          customer_name, customer_email, billing_name, billing_details)
-       SELECT c.id, $2, $3, $4, $5, $6, $7, $8, $9,
+       SELECT c.id, $2::varchar, $3::varchar, $4::varchar, $5::integer, $6::timestamptz,
+         $7::integer, $8::integer, $9::varchar,
          COALESCE(
-           (SELECT id FROM billing_plans WHERE id = $10),
-           (SELECT s.plan_id FROM subscriptions s WHERE s.gateway = $2 AND s.external_id = $11)),
+           (SELECT id FROM billing_plans WHERE id = $10::varchar),
+           (SELECT s.plan_id FROM subscriptions s WHERE s.gateway = $2::varchar AND s.external_id = $11::varchar)),
          $12::jsonb, c.name, c.email,
          CASE WHEN c.billing_include THEN c.billing_name ELSE '' END,
          CASE WHEN c.billing_include THEN c.billing_details ELSE '' END

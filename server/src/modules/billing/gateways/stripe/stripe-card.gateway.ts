@@ -520,7 +520,11 @@ export class StripeCardGateway implements CardGateway {
     const pending = subscription.status === 'incomplete' || subscription.pending_update !== null;
     if (!pending) {
       const paid = invoice.status === 'paid' && invoice.amount_paid > 0;
-      return { invoice: paid ? invoiceSnapshotOf(invoice, this.prices) : null, action: null, declined: null };
+      return {
+        invoice: paid ? invoiceSnapshotOf(invoice, this.prices) : null,
+        action: null,
+        declined: null,
+      };
     }
     const intentId = paymentIntentIdOf(invoice);
     if (intentId === null) {
