@@ -9,6 +9,7 @@ import {
   parseDay,
   presetOf,
   presetRange,
+  readDateRangeQuery,
   type DateRangePreset,
 } from './date-range.js';
 
@@ -105,5 +106,37 @@ describe('date range picker input (§5)', () => {
     assert.equal(dateRangeQuery({ from: '2026-01-05', to: null }), 'from=2026-01-05');
     assert.equal(presetOf({ from: '2026-01-05', to: null }, NOW), null);
     assert.equal(parseDay('2026-02-28')?.toISOString(), '2026-02-28T00:00:00.000Z');
+  });
+});
+
+describe("the picker's address (from, to; the plain form's preset and shown)", () => {
+  const read = (query: string) => readDateRangeQuery(new URLSearchParams(query), NOW);
+
+  it('keeps a canonical address as it is', () => {
+    assert.deepEqual(read('from=2026-03-01&to=2026-03-04'), {
+      range: { from: '2026-03-01', to: '2026-03-04' },
+      canonical: true,
+    });
+    assert.deepEqual(read(''), { range: { from: null, to: null }, canonical: true });
+  });
+
+  it('asks for a rewrite after a preset, a swap or a clearing word', () => {
+    assert.deepEqual(read('preset=last-week&shown=&from=&to='), {
+      range: { from: '2026-02-23', to: '2026-03-01' },
+      canonical: false,
+    });
+    assert.equal(read('from=2026-03-04&to=2026-03-01').canonical, false);
+    assert.equal(read('from=any').canonical, false);
+  });
+
+  it('keeps typed dates under the preset the page showed, and a changed preset wins', () => {
+    assert.deepEqual(read('preset=yesterday&shown=yesterday&from=2026-01-01&to=2026-01-31').range, {
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
+    assert.deepEqual(read('preset=unset&shown=yesterday&from=2026-03-03&to=2026-03-03').range, {
+      from: null,
+      to: null,
+    });
   });
 });

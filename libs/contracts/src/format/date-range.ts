@@ -177,3 +177,34 @@ export function dateRangeLabel(range: DateRange, now: Date, formatDay: (day: str
   const to = range.to ? formatDay(range.to) : '…';
   return `${from} – ${to}`;
 }
+
+/** The hidden field of the picker's plain form: the preset the page showed when it was drawn. */
+export const DATE_RANGE_SHOWN_PRESET = 'shown';
+
+/**
+ * The range a page's address asks for, from the picker's plain GET form or a link: `preset` wins
+ * only when it was changed from the one the page showed (`shown`), so that typing new dates
+ * under a shown preset keeps the dates. `canonical` is false when the address should be
+ * rewritten to `?from=…&to=…` alone (a preset, a swap, a cleared or invalid side).
+ */
+export function readDateRangeQuery(
+  params: URLSearchParams,
+  now: Date,
+): { range: DateRange; canonical: boolean } {
+  const preset = params.get(DATE_RANGE_QUERY.preset);
+  const shown = params.get(DATE_RANGE_SHOWN_PRESET);
+  const range = normalizeDateRange(
+    {
+      preset: preset !== null && preset !== (shown ?? '') ? preset : null,
+      from: params.get(DATE_RANGE_QUERY.from),
+      to: params.get(DATE_RANGE_QUERY.to),
+    },
+    now,
+  );
+  const canonical =
+    preset === null &&
+    shown === null &&
+    params.get(DATE_RANGE_QUERY.from) === range.from &&
+    params.get(DATE_RANGE_QUERY.to) === range.to;
+  return { range, canonical };
+}
