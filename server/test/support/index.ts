@@ -13,3 +13,4 @@ export * from './redirect-variants.js';
 export * from './ports.js';
 export * from './waits.js';
 export * from './pdf-text.js';
+export * from './invoices.js';

@@ -48,8 +48,8 @@ function DateRangeForm({ range, today, action }: DateRangePickerProps) {
   return (
     <Form method="get" action={action} className="date-range" aria-label={dateRangeTexts.label}>
       <input type="hidden" name={DATE_RANGE_SHOWN_PRESET} value={shown} />
-      <label className="date-range__field" htmlFor={`${id}-preset`}>
-        <span>{dateRangeTexts.presetLabel}</span>
+      <div className="date-range__field">
+        <label htmlFor={`${id}-preset`}>{dateRangeTexts.presetLabel}</label>
         <select id={`${id}-preset`} name={DATE_RANGE_QUERY.preset} defaultValue={shown}>
           <option value="">{dateRangeTexts.customPreset}</option>
           {DATE_RANGE_PRESETS.map((preset) => (
@@ -58,7 +58,7 @@ function DateRangeForm({ range, today, action }: DateRangePickerProps) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <DateFields range={range} id={id} />
       <button type="submit" className="button button--ghost">
         {dateRangeTexts.apply}
@@ -70,24 +70,24 @@ function DateRangeForm({ range, today, action }: DateRangePickerProps) {
 function DateFields({ range, id }: { range: DateRange; id: string }) {
   return (
     <>
-      <label className="date-range__field" htmlFor={`${id}-from`}>
-        <span>{dateRangeTexts.from}</span>
+      <div className="date-range__field">
+        <label htmlFor={`${id}-from`}>{dateRangeTexts.from}</label>
         <input
           id={`${id}-from`}
           type="date"
           name={DATE_RANGE_QUERY.from}
           defaultValue={range.from ?? ''}
         />
-      </label>
-      <label className="date-range__field" htmlFor={`${id}-to`}>
-        <span>{dateRangeTexts.to}</span>
+      </div>
+      <div className="date-range__field">
+        <label htmlFor={`${id}-to`}>{dateRangeTexts.to}</label>
         <input
           id={`${id}-to`}
           type="date"
           name={DATE_RANGE_QUERY.to}
           defaultValue={range.to ?? ''}
         />
-      </label>
+      </div>
     </>
   );
 }

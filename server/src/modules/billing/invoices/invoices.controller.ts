@@ -3,7 +3,7 @@ import { endpoints, InvoicesQueryDto, type InvoicesResponse } from '@animata/con
 import type { FastifyReply } from 'fastify';
 import { CONFIG } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
-import { attachmentDisposition } from '../../projects/files/project-files.controller.js';
+import { attachmentDisposition } from '../../../common/http/attachment.js';
 import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../../sessions/index.js';
 import { invoicePdf } from './invoice-pdf.js';
 import { InvoicesService } from './invoices.service.js';
