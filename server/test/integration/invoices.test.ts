@@ -10,6 +10,7 @@ import {
 import { BillingLedger } from '../../src/modules/billing/subscriptions/billing-ledger.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newSessionCookie } from '../support/factories.js';
+import { newInvoiceRow } from '../support/invoices.js';
 import { cookieCaller } from '../support/http-client.js';
 import { pdfPlainText } from '../support/pdf-text.js';
 import {
@@ -117,18 +118,6 @@ describe('invoices: stored once, listed by date range, downloaded as PDF by thei
         ])) as Array<{ stripe_customer_id: string }>
       )[0]!.stripe_customer_id,
     );
-
-  /** A stored invoice paid at a given moment (list and access tests). */
-  async function invoiceRow(customerId: string, paidAt: string, totalCents = 2000) {
-    const number = `T-${randomBytes(4).toString('hex').toUpperCase()}`;
-    const rows = (await db().query(
-      `INSERT INTO invoices (customer_id, gateway, external_id, invoice_number, total_cents, paid_at,
-         subtotal_cents, customer_name, customer_email)
-       VALUES ($1, 'sandbox-card', $2, $3, $4, $5, $4, 'Ada', 'ada@example.com') RETURNING id`,
-      [customerId, `in_${randomUUID()}`, number, totalCents, paidAt],
-    )) as Array<{ id: string }>;
-    return { id: rows[0]!.id, number };
-  }
 
   it('keeps a team plan with an extra seat as plan and seat lines, then a seat increase as proration, each with the billing info of its day', async () => {
     const { customer, call } = await signedIn({ name: 'ACME GmbH', details: 'VAT DE123\nBerlin' });
@@ -255,11 +244,20 @@ describe('invoices: stored once, listed by date range, downloaded as PDF by thei
 
   it('lists the customer’s invoices newest first, filtered by whole GMT days, a start after the end swapped', async () => {
     const { customer, call } = await signedIn();
-    const march1 = await invoiceRow(customer.id, '2026-03-01T00:00:00Z', 1000);
-    const march4 = await invoiceRow(customer.id, '2026-03-04T23:59:59Z', 2975);
-    const march5 = await invoiceRow(customer.id, '2026-03-05T00:00:00Z', 144000);
+    const march1 = await newInvoiceRow(db(), customer.id, {
+      paidAt: '2026-03-01T00:00:00Z',
+      totalCents: 1000,
+    });
+    const march4 = await newInvoiceRow(db(), customer.id, {
+      paidAt: '2026-03-04T23:59:59Z',
+      totalCents: 2975,
+    });
+    const march5 = await newInvoiceRow(db(), customer.id, {
+      paidAt: '2026-03-05T00:00:00Z',
+      totalCents: 144000,
+    });
     const other = await signedIn();
-    await invoiceRow(other.customer.id, '2026-03-02T12:00:00Z');
+    await newInvoiceRow(db(), other.customer.id, { paidAt: '2026-03-02T12:00:00Z' });
     const list = async (query: string) => {
       const answer = await call<InvoicesResponse>(
         'GET',
@@ -373,5 +371,76 @@ describe('invoices: stored once, listed by date range, downloaded as PDF by thei
     assert.deepEqual(strangersList.body.data, []);
     const signedOut = await fetch(`${app.url}${path}`);
     assert.equal(signedOut.status, 401);
+  });
+});
+
+describe('invoices of the sandbox gateways (the embedded default): the same lines', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({ web: false });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('keeps a sandbox team plan as plan and seat lines, and a seat increase as one proration line', async () => {
+    const customer = await newCustomer(app.runtime.dataSource);
+    const call = cookieCaller(app, await newSessionCookie(app, customer.id));
+    const paid = await call('POST', endpoints.stripe.pay.path, {
+      plan: 'annual',
+      product: 'team',
+      extraSlots: 1,
+      source: 'pm_card_visa',
+      payment: 144000,
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const preview = await call<{ payment: { amount: number } }>(
+      'POST',
+      endpoints.stripe.previewCost.path,
+      { plan: 'annual', product: 'team', extraSlots: 2 },
+    );
+    const upgraded = await call('POST', endpoints.stripe.upgradeSubscription.path, {
+      plan: 'annual',
+      product: 'team',
+      extraSlots: 2,
+      payment: preview.body.payment.amount,
+    });
+    assert.equal(upgraded.status, 200, JSON.stringify(upgraded.body));
+    const rows = (await app.runtime.dataSource.query(
+      `SELECT gateway, plan_id, subtotal_cents, total_cents, lines FROM invoices
+       WHERE customer_id = $1 ORDER BY paid_at, created_at`,
+      [customer.id],
+    )) as Array<{
+      gateway: string;
+      plan_id: string;
+      subtotal_cents: number;
+      total_cents: number;
+      lines: Array<{ kind: string; description: string; quantity: number; amountCents: number }>;
+    }>;
+    assert.equal(rows.length, 2);
+    assert.deepEqual(
+      rows.map((r) => [r.gateway, r.plan_id, r.subtotal_cents, r.total_cents]),
+      [
+        ['sandbox-card', 'team-annual', 144000, 144000],
+        ['sandbox-card', 'team-annual', preview.body.payment.amount, preview.body.payment.amount],
+      ],
+    );
+    assert.deepEqual(
+      rows[0]!.lines.map((l) => [l.kind, l.description, l.quantity, l.amountCents]),
+      [
+        ['plan', 'Team plan (annual)', 1, 108000],
+        ['seats', 'Extra seats (annual)', 1, 36000],
+      ],
+    );
+    assert.deepEqual(
+      rows[1]!.lines.map((l) => [l.kind, l.description, l.amountCents]),
+      [
+        [
+          'proration',
+          'Remaining time on Team plan (annual) with 2 extra seats',
+          preview.body.payment.amount,
+        ],
+      ],
+    );
   });
 });
