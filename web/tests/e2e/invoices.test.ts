@@ -86,6 +86,7 @@ describe('the invoices page in Chromium', () => {
       'Last Year',
       'Unset',
     ]);
+    await t.screenshot(page, 'invoices-picker-open');
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -111,6 +112,7 @@ describe('the invoices page in Chromium', () => {
     const { recent, old, cookies } = await customerWithInvoices();
     const page = await t.open('/invoices', { cookies, javaScript: false });
     assert.deepEqual(await rowNames(page), [recent.number, old.number]);
+    await t.screenshot(page, 'invoices-no-javascript');
 
     await page.getByLabel(dateRangeTexts.presetLabel).selectOption({ label: 'Yesterday' });
     await page.getByRole('button', { name: dateRangeTexts.apply }).click();
