@@ -75,6 +75,7 @@ import type {
 } from '../projects/project.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
 import type { PricesResponse } from '../billing/catalog.js';
+import type { InvoicesResponse } from '../billing/invoices.js';
 import type {
   CancelSubscriptionRequest,
   CancelSubscriptionResponse,
@@ -314,6 +315,13 @@ export const endpoints = {
     paymentConfig: endpoint<undefined, PaymentConfigResponse>().get(
       `${API_BASE}/pricing/payment-config`,
     ),
+  },
+  /** The customer's invoices (billing-teams-apps §7); someone else's answers 404. */
+  invoices: {
+    /** Query: InvoicesQuery (from, to: YYYY-MM-DD, GMT, inclusive). Newest first. */
+    list: endpoint<undefined, InvoicesResponse>().get(`${API_BASE}/customer/invoices`),
+    /** The PDF, as an attachment named Invoice-{invoice_id}.pdf. */
+    view: endpoint().get(`${API_BASE}/customer/invoices/:id/view`),
   },
   /** The card gateway (billing-teams-apps §7), Stripe or its sandbox. */
   stripe: {

@@ -45,6 +45,8 @@ export class AccessService {
         return this.repository.appMembershipsAdministeredBy(actor.customerId, wanted);
       case Permission.AppAuthorizationRevoke:
         return this.repository.appAuthorizationsOfActor(actor.customerId, wanted);
+      case Permission.InvoiceRead:
+        return this.repository.invoicesOfActor(actor.customerId, wanted);
     }
   }
 

@@ -35,6 +35,13 @@ export enum Permission {
   // App authorization (issue 19, the authorization server's).
   /** Revoke an app's access to an account (the other apps table): one's own grants only. */
   AppAuthorizationRevoke = 'app-authorization.revoke',
+  // Invoices (issue 30).
+  /**
+   * See or download an invoice: the invoice's customer only. A team's invoices are its paying
+   * owner's (the payer owns the team), so members and administrators get 404 (decision in the
+   * issue-30 invoices record).
+   */
+  InvoiceRead = 'invoice.read',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

@@ -21,6 +21,9 @@ import { CARD_GATEWAY, WALLET_GATEWAY } from './gateways/gateway.port.js';
 import { gatewayProviders } from './gateways/gateway.providers.js';
 import { SandboxController } from './gateways/sandbox/sandbox.controller.js';
 import { SandboxStore } from './gateways/sandbox/sandbox-store.js';
+import { InvoicesController } from './invoices/invoices.controller.js';
+import { InvoicesRepository } from './invoices/invoices.repository.js';
+import { InvoicesService } from './invoices/invoices.service.js';
 import { BillingLedger } from './subscriptions/billing-ledger.js';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
 
@@ -36,6 +39,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     CardCheckoutController,
     WalletCheckoutController,
     TrackingController,
+    InvoicesController,
   ],
   providers: [
     SubscriptionsRepository,
@@ -48,6 +52,8 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     PaymentAttemptsRepository,
     PaymentAttempts,
     PaymentReconciliation,
+    InvoicesRepository,
+    InvoicesService,
     ...gatewayProviders,
   ],
   exports: [

@@ -17,6 +17,7 @@ import {
   type WalletGateway,
   PreviewChangeInput,
 } from '../gateway.port.js';
+import { braintreeInvoiceOf } from './braintree-invoice.js';
 import { GatewayErrorCode, GatewayException } from '../gateway.exception.js';
 
 export interface BraintreeSettings {
@@ -434,15 +435,12 @@ export class BraintreeWalletGateway implements WalletGateway {
         ),
     );
     if (!charge) return null;
-    return {
-      gateway: 'braintree',
-      externalId: charge.id,
-      customerRef: '',
-      subscriptionExternalId: subscription.id,
-      number: charge.id,
-      totalCents: cents(charge.amount),
-      paidAt: dateOf(String(charge.createdAt ?? '')) ?? this.clock.now(),
-    };
+    return braintreeInvoiceOf(
+      subscription,
+      charge,
+      this.planByBraintree,
+      dateOf(String(charge.createdAt ?? '')) ?? this.clock.now(),
+    );
   }
 
   private seatsPlanOf(planId: string): string | null {
