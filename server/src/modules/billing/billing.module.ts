@@ -5,6 +5,8 @@ import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { TrackingModule } from '../tracking/index.js';
 import { PlanAccess } from './access/plan-access.js';
+import { BillingInfoController } from './billing-info/billing-info.controller.js';
+import { BillingInfoService } from './billing-info/billing-info.service.js';
 import {
   CardCheckoutController,
   WalletCheckoutController,
@@ -36,6 +38,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     CardCheckoutController,
     WalletCheckoutController,
     TrackingController,
+    BillingInfoController,
   ],
   providers: [
     SubscriptionsRepository,
@@ -45,6 +48,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     SandboxStore,
     PlanAccess,
     CheckoutService,
+    BillingInfoService,
     PaymentAttemptsRepository,
     PaymentAttempts,
     PaymentReconciliation,
