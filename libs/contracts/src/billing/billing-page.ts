@@ -131,6 +131,8 @@ export const billingPageTexts = {
   save: 'Save',
   cancelSubscription: 'Cancel subscription',
   cancelQuestion: 'Why are you canceling?',
+  /** Ours: a cancel posted without a reason (only possible without JavaScript). */
+  chooseReason: 'Please choose a reason.',
   cancelRenewal: 'Cancel Renewal',
   keepSubscription: 'Keep subscription',
   otherLabel: 'Tell us more',

@@ -976,12 +976,7 @@ export class CheckoutService {
   ): Promise<CancelSubscriptionResponse> {
     const info = await this.access.of(customerId);
     const row = info.row;
-    if (
-      !row ||
-      kindOf(row.gateway) !== kind ||
-      info.state !== 'canceled' ||
-      !row.cancelAtPeriodEnd
-    )
+    if (!row || kindOf(row.gateway) !== kind || info.state !== 'canceled' || !row.cancelAtPeriodEnd)
       throw BillingException.conflict(billingMessages.notUpgrade);
     if (row.paymentMethod === null)
       throw BillingException.conflict(billingMessages.noPaymentMethod);
