@@ -96,7 +96,7 @@ describe('the billing page in Chromium', () => {
     const db = t.app.runtime.dataSource;
     const team = await signedIn({ planId: 'team-annual' });
     let page = await t.open('/billing', { cookies: team.cookies, javaScript: false });
-    assert.equal(await value(page, 'Cost'), '$1,080 per year');
+    assert.equal(await value(page, 'Cost'), '$1,080 per year, incl. 3 seats');
     // A 15 % coupon took $5.25 off this month: the cost is what was paid, then the regular one.
     const coupon = await signedIn({ planId: 'pro-monthly' });
     await db.query(`INSERT INTO coupons (code, type, discount) VALUES ('PAID15', 'percent', 15)`);
@@ -136,7 +136,7 @@ describe('the billing page in Chromium', () => {
     const page = await t.open('/billing', { cookies });
     assert.match(await value(page, 'Payment method'), /payer@example\.test/);
     assert.equal(await value(page, 'Next renewal'), 'February 1, 2027');
-    assert.equal(await value(page, 'Cost'), '$135 per month');
+    assert.equal(await value(page, 'Cost'), '$135 per month, incl. 3 seats');
   });
 
   it("shows a past-due plan as 'Past due'", async () => {

@@ -124,7 +124,7 @@ export const billingPageTexts = {
   addCard: 'Add card',
   saveCard: 'Save card',
   removePaymentMethod: 'Remove payment method',
-  removeQuestion: 'Remove your payment method? Your plan will not renew.',
+  removeQuestion: 'Remove your payment method? To renew later, you will add one again.',
   remove: 'Remove',
   edit: 'Edit',
   cancel: 'Cancel',
