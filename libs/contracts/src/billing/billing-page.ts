@@ -140,6 +140,8 @@ export const billingPageTexts = {
   counter: (n: number) => `${n}/${CANCEL_REASON_MAX_LENGTH}`,
   limitsTitle: 'When your plan ends, your account moves to the free plan:',
   resumeSubscription: 'Resume subscription',
+  /** A change waiting for the period end, on the billing page (the issue's 'Starter from {date}'). */
+  planFrom: (plan: string, date: string) => `${plan} from ${date}`,
   /** Ours (decision billing-5): the answer to a resumed renewal. */
   subscriptionResumed: 'Your subscription was resumed',
   billingInfoHint: 'Shown on invoices issued after the change.',

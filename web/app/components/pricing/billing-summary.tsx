@@ -2,6 +2,7 @@ import {
   accountTabs,
   billingCostText,
   billingMessages,
+  billingPageTexts,
   formatDate,
   formatMoney,
   pagePaths,
@@ -100,10 +101,13 @@ export function BillingSummary({
         ) : null}
         {scheduled ? (
           <Row label={billingMessages.scheduledChange}>
-            <span className="billing-page__plan">{scheduled.planName}</span>
+            {/* 'Starter from {date}' (issue 30), then its period and price. */}
+            <span className="billing-page__plan">
+              {billingPageTexts.planFrom(scheduled.planName, scheduledStart)}
+            </span>
             <span className="billing-page__period muted">{PERIOD_TEXT[scheduled.plan]}</span>
             <span className="account-row__note muted">
-              {`${billingMessages.startsOn} ${scheduledStart} · ${formatMoney(scheduled.planPrice)} per ${periodWord(scheduled.plan)}`}
+              {`${formatMoney(scheduled.planPrice)} per ${periodWord(scheduled.plan)}`}
             </span>
           </Row>
         ) : null}
