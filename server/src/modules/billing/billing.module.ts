@@ -5,6 +5,8 @@ import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { TrackingModule } from '../tracking/index.js';
 import { PlanAccess } from './access/plan-access.js';
+import { BillingInfoController } from './billing-info/billing-info.controller.js';
+import { BillingInfoService } from './billing-info/billing-info.service.js';
 import {
   CardCheckoutController,
   WalletCheckoutController,
@@ -40,6 +42,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     WalletCheckoutController,
     TrackingController,
     InvoicesController,
+    BillingInfoController,
   ],
   providers: [
     SubscriptionsRepository,
@@ -49,6 +52,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     SandboxStore,
     PlanAccess,
     CheckoutService,
+    BillingInfoService,
     PaymentAttemptsRepository,
     PaymentAttempts,
     PaymentReconciliation,

@@ -176,6 +176,8 @@ interface GatewayCommon {
   changeSubscription(input: ChangeSubscriptionInput): Promise<SubscriptionResult>;
   previewChange(input: PreviewChangeInput): Promise<CostPreview>;
   cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot>;
+  /** Undoes cancelAtPeriodEnd before the period ends: the subscription renews again. */
+  resumeSubscription(externalId: string): Promise<SubscriptionSnapshot>;
   retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot>;
   removePaymentMethod(customerRef: string): Promise<void>;
   /**

@@ -294,6 +294,19 @@ export class BraintreeWalletGateway implements WalletGateway {
     };
   }
 
+  /**
+   * The undo of cancelAtPeriodEnd, which gave the subscription a last billing cycle: it never
+   * expires again, so it renews at the period end as before.
+   */
+  async resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    const current = await this.find(externalId);
+    const result = await this.call(() =>
+      this.client.subscription.update(current.id, { neverExpires: true }),
+    );
+    const payer = await this.payerOf(result.subscription.paymentMethodToken);
+    return this.snapshot(result.subscription, payer, null);
+  }
+
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.find(externalId);
     return this.snapshot(subscription, await this.payerOf(subscription.paymentMethodToken), null);

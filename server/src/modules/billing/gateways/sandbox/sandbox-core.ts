@@ -531,6 +531,15 @@ export class SandboxCore {
     );
   }
 
+  async resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    const sub = await this.subscription(externalId);
+    return this.saveSubscription(
+      externalId,
+      { ...sub, cancelAtPeriodEnd: false, stateAt: this.clock.now().toISOString() },
+      'customer.subscription.updated',
+    );
+  }
+
   async removePaymentMethod(customerRef: string): Promise<void> {
     await this.setMethod(customerRef, null);
   }

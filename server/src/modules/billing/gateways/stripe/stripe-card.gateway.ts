@@ -245,6 +245,14 @@ export class StripeCardGateway implements CardGateway {
     return this.snapshot(updated, await this.methodOf(updated));
   }
 
+  async resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    const current = await this.retrieve(externalId);
+    const updated = await stripeCall(() =>
+      this.stripe.subscriptions.update(current.id, { cancel_at_period_end: false }),
+    );
+    return this.snapshot(updated, await this.methodOf(updated));
+  }
+
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.retrieve(externalId);
     return this.snapshot(subscription, await this.methodOf(subscription));
