@@ -14,6 +14,7 @@ export * from './auth/index.js';
 export * from './session-info/session-info.js';
 export * from './navigation/page-address.js';
 export * from './format/format.js';
+export * from './format/date-range.js';
 export * from './coupons/coupon.js';
 export * from './coupons/coupon-refusal.js';
 export * from './api/endpoints.js';

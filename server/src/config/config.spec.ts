@@ -222,3 +222,28 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('the seller of the invoice PDFs (issue 30)', () => {
+  it('has embedded defaults, and SELLER_ADDRESS lines split at \\n', () => {
+    assert.deepEqual(loadConfig({}).seller, {
+      name: 'Animata',
+      addressLines: ['animata.local'],
+      email: 'billing@animata.local',
+      taxId: null,
+    });
+    assert.deepEqual(
+      loadConfig({
+        SELLER_NAME: 'Vector Ltd',
+        SELLER_ADDRESS: '1 Vector Street\\nSVG City \\n\\n',
+        SELLER_EMAIL: 'invoices@vector.test',
+        SELLER_TAX_ID: 'EU123',
+      }).seller,
+      {
+        name: 'Vector Ltd',
+        addressLines: ['1 Vector Street', 'SVG City'],
+        email: 'invoices@vector.test',
+        taxId: 'EU123',
+      },
+    );
+  });
+});

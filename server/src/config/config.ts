@@ -63,7 +63,18 @@ export interface AppConfig {
       (OAuthProviderConfig & { appId: string; appSecret: string; profileUrl: string }) | null;
   };
   billing: BillingConfig;
+  /** The seller printed on every invoice PDF (issue 30): SELLER_* variables. */
+  seller: SellerConfig;
   uploads: UploadsConfig;
+}
+
+/** Who sells, as the invoice PDFs say it. Address lines come from `\n` in SELLER_ADDRESS. */
+export interface SellerConfig {
+  name: string;
+  addressLines: string[];
+  email: string;
+  /** A VAT or tax number; null prints none. */
+  taxId: string | null;
 }
 
 /** Avatar and import uploads (issue 28): the worker pool and the per-customer limits. */
@@ -288,6 +299,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     recaptcha: null,
     social: { google: null, facebook: null },
     billing: { stripe: null, braintree: null },
+    seller: {
+      name: text('SELLER_NAME') ?? 'Animata',
+      addressLines: (text('SELLER_ADDRESS') ?? 'animata.local')
+        .split(/\\n|\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+      email: text('SELLER_EMAIL') ?? 'billing@animata.local',
+      taxId: text('SELLER_TAX_ID'),
+    },
     uploads: undefined as unknown as UploadsConfig,
   };
   /** "N/S": N requests per S seconds. */

@@ -28,6 +28,7 @@ const ACTIONS = [
   '/auth/verify-email',
   '/account',
   '/account/change-password',
+  '/billing',
   '/auth/confirm-email-change?token=abc',
   '/dev/outbox',
   '/own-apps',

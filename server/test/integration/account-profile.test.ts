@@ -64,6 +64,7 @@ describe('the customer object and the name and newsletter rows (issue 16)', () =
       defaultCoupon: null,
       projects: { limits: { created: 2 } },
       avatar: null,
+      billing: { name: '', details: '', include: false },
       storage: { used: 0, limit: FREE_LIMITS.storageMb },
       files: { used: 2, limit: FREE_LIMITS.fileSlots },
     });

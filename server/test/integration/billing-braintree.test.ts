@@ -190,6 +190,20 @@ describe('BraintreeWalletGateway: the official SDK against a server speaking the
     assert.equal((await gateway.retrieveSubscription(subscription.externalId)).status, 'expired');
   });
 
+  it('resumes a canceled renewal: it never expires again and renews at the period end', async () => {
+    const { ref, vaulted } = await payer();
+    const { subscription } = await subscribe(vaulted.token, ref, 'pro-monthly');
+    await gateway.cancelAtPeriodEnd(subscription.externalId);
+    const resumed = await gateway.resumeSubscription(subscription.externalId);
+    assert.equal(resumed.status, 'active');
+    assert.equal(resumed.cancelAtPeriodEnd, false);
+    assert.equal(server.subscriptions.get(subscription.externalId)?.neverExpires, true);
+    server.advanceToPeriodEnd(subscription.externalId);
+    const renewed = await gateway.retrieveSubscription(subscription.externalId);
+    assert.equal(renewed.status, 'active');
+    assert.ok(renewed.currentPeriodEnd!.getTime() > subscription.currentPeriodEnd!.getTime());
+  });
+
   it('a canceled plan upgraded with a new PayPal account is charged to it and renews again', async () => {
     const { ref, vaulted } = await payer();
     const { subscription } = await subscribe(vaulted.token, ref, 'pro-monthly');
@@ -325,6 +339,20 @@ describe('wallet checkout through BraintreeWalletGateway: the app, the SDK and t
     const remote = server.subscriptions.get(String(row?.external_id));
     assert.equal(remote?.neverExpires, false);
     assert.equal(remote?.numberOfBillingCycles, remote?.currentBillingCycle);
+
+    // Resumed before the end (issue 30): the subscription renews again, here and at Braintree.
+    const resumed = await call<{ endDate: string }>(
+      'POST',
+      endpoints.paypal.resumeSubscription.path,
+    );
+    assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
+    const back = await rowOf(customer.id);
+    assert.equal(back?.cancel_at_period_end, false);
+    assert.equal(back?.status, 'active');
+    assert.equal(server.subscriptions.get(String(row?.external_id))?.neverExpires, true);
+    // A renewal that is not canceled cannot be resumed.
+    const again = await call('POST', endpoints.paypal.resumeSubscription.path);
+    assert.equal(again.status, 409);
   });
 
   it('a one-time nonce cannot pay a subscription: the wallet message, nothing stored', async () => {

@@ -135,6 +135,11 @@ describe('billing ledger: events applied once, in order, retried when early', ()
       number: 'ANI-0001',
       totalCents: 24000,
       paidAt: new Date('2026-11-25T10:00:00Z'),
+      subtotalCents: 24000,
+      discountCents: 0,
+      currency: 'usd',
+      planId: null,
+      lines: [],
     };
     const paid: BillingEvent = {
       gateway: 'stripe',

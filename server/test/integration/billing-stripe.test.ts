@@ -318,6 +318,20 @@ describe('StripeCardGateway: the official SDK against a server speaking the Stri
     assert.equal((await gateway.retrieveSubscription(subscription.externalId)).status, 'expired');
   });
 
+  it('resumes a canceled renewal before the end: cancel_at_period_end false, it renews', async () => {
+    const { ref } = await customerWith('pm_card_visa');
+    const { subscription } = await subscribe(ref, 'pro-monthly');
+    await gateway.cancelAtPeriodEnd(subscription.externalId);
+    const resumed = await gateway.resumeSubscription(subscription.externalId);
+    assert.equal(resumed.status, 'active');
+    assert.equal(resumed.cancelAtPeriodEnd, false);
+    assert.equal(server.subscriptions.get(subscription.externalId)?.cancelAtPeriodEnd, false);
+    server.advanceToPeriodEnd(subscription.externalId);
+    const renewed = await gateway.retrieveSubscription(subscription.externalId);
+    assert.equal(renewed.status, 'active');
+    assert.ok(renewed.currentPeriodEnd!.getTime() > subscription.currentPeriodEnd!.getTime());
+  });
+
   it('removes the payment method: detached, no default left', async () => {
     const { ref } = await customerWith('pm_card_visa');
     await gateway.removePaymentMethod(ref);

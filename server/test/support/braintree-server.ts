@@ -34,7 +34,15 @@ interface SubscriptionRow {
   numberOfBillingCycles: number | null;
   neverExpires: boolean;
   failureCount: number;
-  transactions: Array<{ id: string; status: string; amount: number; createdAt: Date }>;
+  transactions: Array<{
+    id: string;
+    status: string;
+    amount: number;
+    createdAt: Date;
+    /** A full period's charge carries the subscription's add-ons and discounts, as Braintree's do. */
+    addOns: Array<{ id: string; quantity: number; amount: number }>;
+    discounts: Array<{ id: string; amount: number }>;
+  }>;
 }
 
 class ApiError extends Error {
@@ -307,11 +315,14 @@ export class BraintreeServer {
   }
 
   private charge(row: SubscriptionRow, amount: number): void {
+    const fullPeriod = Math.abs(amount - this.periodAmount(row)) < 0.005;
     row.transactions.unshift({
       id: `tx_${randomBytes(5).toString('hex')}`,
       status: 'submitted_for_settlement',
       amount: Math.max(0, Math.round(amount * 100) / 100),
       createdAt: this.now(),
+      addOns: fullPeriod ? row.addOns.map((addOn) => ({ ...addOn })) : [],
+      discounts: fullPeriod ? row.discounts.map((discount) => ({ ...discount })) : [],
     });
   }
 
@@ -544,8 +555,18 @@ export class BraintreeServer {
         billing: {},
         shipping: {},
         statusHistory: [],
-        addOns: [],
-        discounts: [],
+        planId: row.planId,
+        subscriptionId: row.id,
+        addOns: tx.addOns.map((addOn) => ({
+          id: addOn.id,
+          quantity: addOn.quantity,
+          amount: money(addOn.amount),
+        })),
+        discounts: tx.discounts.map((discount) => ({
+          id: discount.id,
+          quantity: 1,
+          amount: money(discount.amount),
+        })),
       })),
       statusHistory: [],
       descriptor: { name: null, phone: null, url: null },

@@ -12,3 +12,5 @@ export * from './recaptcha-server.js';
 export * from './redirect-variants.js';
 export * from './ports.js';
 export * from './waits.js';
+export * from './pdf-text.js';
+export * from './invoices.js';

@@ -1390,6 +1390,10 @@ export class StripeServer {
           object: 'line_item',
           amount: line.amount,
           currency: 'usd',
+          // Stripe writes a description on every line; these read like its own.
+          description: line.proration
+            ? `${line.amount < 0 ? 'Unused' : 'Remaining'} time on ${line.quantity} × ${line.price}`
+            : `${line.quantity} × ${line.price}`,
           quantity: line.quantity,
           period: { start: line.start, end: line.end },
           pricing: {

@@ -1,21 +1,32 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { billingMessages } from '@animata/contracts';
 import {
+  billingMessages,
+  billingPageTexts,
+  CANCEL_REASONS,
+  DOWNGRADE_LIMITS,
+  twoFactorMessages,
+} from '@animata/contracts';
+import {
+  codeIn,
   newCustomer,
   newSession,
   newSubscriptionRow,
   sessionCookieName,
   type SubscriptionRowOptions,
+  waitForMail,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
-import { overflowsHorizontally, useBrowserTest } from '../support/browser.js';
+import { overflowsHorizontally, snackbar, useBrowserTest } from '../support/browser.js';
+import { customerOf, fillCard, payByApi } from './checkout-support.js';
 import { pricingShot } from './pricing-support.js';
 
 /**
- * The billing tab, read-only (issue 18, billing-teams-apps §2, §4): a free customer, a pro
- * annual card customer (end date 12 hours earlier than stored), a canceled plan and a PayPal
- * one, with JavaScript on and off.
+ * The billing tab (issue 18, billing-teams-apps §2, §4): a free customer, a pro annual card
+ * customer (end date 12 hours earlier than stored), a canceled plan and a PayPal one, with
+ * JavaScript on and off; and (issue 30) its controls walked once with JavaScript and once
+ * without: change the card (two-factor), billing info, cancel with a reason, resume, cancel
+ * again and remove the card.
  */
 describe('the billing page in Chromium', () => {
   const t = useBrowserTest();
@@ -85,7 +96,7 @@ describe('the billing page in Chromium', () => {
     const db = t.app.runtime.dataSource;
     const team = await signedIn({ planId: 'team-annual' });
     let page = await t.open('/billing', { cookies: team.cookies, javaScript: false });
-    assert.equal(await value(page, 'Cost'), '$1,080 per year');
+    assert.equal(await value(page, 'Cost'), '$1,080 per year, incl. 3 seats');
     // A 15 % coupon took $5.25 off this month: the cost is what was paid, then the regular one.
     const coupon = await signedIn({ planId: 'pro-monthly' });
     await db.query(`INSERT INTO coupons (code, type, discount) VALUES ('PAID15', 'percent', 15)`);
@@ -125,7 +136,7 @@ describe('the billing page in Chromium', () => {
     const page = await t.open('/billing', { cookies });
     assert.match(await value(page, 'Payment method'), /payer@example\.test/);
     assert.equal(await value(page, 'Next renewal'), 'February 1, 2027');
-    assert.equal(await value(page, 'Cost'), '$135 per month');
+    assert.equal(await value(page, 'Cost'), '$135 per month, incl. 3 seats');
   });
 
   it("shows a past-due plan as 'Past due'", async () => {
@@ -137,4 +148,134 @@ describe('the billing page in Chromium', () => {
     assert.equal(await row(page, 'Next renewal').count(), 0);
     await pricingShot(page, 'billing-past-due-1280');
   });
+
+  for (const javaScript of [true, false]) {
+    const mode = javaScript ? 'JavaScript on' : 'JavaScript off';
+
+    it(`changes the card with two-factor, edits billing info, cancels with a reason, resumes, removes the card (${mode})`, async () => {
+      const db = t.app.runtime.dataSource;
+      const { customer, cookies } = await signedIn();
+      const page = await t.open('/billing', { cookies, javaScript });
+      await payByApi(t, page, { plan: 'monthly', product: 'pro', source: 'pm_card_visa' });
+      await page.reload();
+      // The refused posts (a declined card, too long a name, too short a reason) answer 422.
+      t.allowConsoleError(page, /status of 422/);
+      assert.match(await value(page, 'Payment method'), /Visa\s*•••• 4242/);
+
+      // Change card: edit, a declined card's message, then a good one and the two-factor step.
+      await page.getByRole('link', { name: billingPageTexts.changeCard }).click();
+      let form = await fillCard(page, '4000 0000 0000 0002');
+      await form.getByRole('button', { name: billingPageTexts.saveCard }).click();
+      await form.getByText(billingMessages.declined).waitFor();
+      // Two-factor on now: the change asks for the e-mail code.
+      await db.query(`UPDATE customers SET two_factor_enabled = true WHERE id = $1`, [customer.id]);
+      form = await fillCard(page, '4000 0027 6000 3184');
+      await form.getByRole('button', { name: billingPageTexts.saveCard }).click();
+      const tfa = page.getByRole('dialog', { name: twoFactorMessages.title });
+      const before = new Date();
+      await tfa.getByRole('button', { name: twoFactorMessages.sendEmail }).click();
+      const mail = await waitForMail(db, customer.email, /code/i, { after: before });
+      await tfa.getByLabel(twoFactorMessages.codeLabel).fill(codeIn(mail));
+      await tfa.getByRole('button', { name: twoFactorMessages.verifyCode }).click();
+      if (!javaScript) {
+        await page.getByText(twoFactorMessages.accepted).waitFor();
+        await page.getByRole('button', { name: twoFactorMessages.continue }).click();
+      }
+      await snackbar(page, billingMessages.cardChanged);
+      await page.waitForURL(/\/billing$/);
+      assert.match(await value(page, 'Payment method'), /Visa\s*•••• 3184/);
+
+      // Billing info: too long is refused (live with JavaScript, by the server without).
+      await row(page, 'Billing info').getByRole('link', { name: billingPageTexts.edit }).click();
+      const info = page.getByRole('form', { name: 'Billing info' });
+      await info.getByLabel('Billing name').fill('n'.repeat(181));
+      await info.getByRole('button', { name: billingPageTexts.save }).click();
+      await info.getByText('Billing name must be at most 180 characters long').waitFor();
+      await info.getByLabel('Billing name').fill('  Acme Ltd  ');
+      await info.getByLabel('Billing details').fill('VAT DE123');
+      await info.getByRole('button', { name: billingPageTexts.save }).click();
+      await snackbar(page, billingMessages.billingInfoChanged);
+      assert.match(await value(page, 'Billing info'), /^Acme Ltd\s*VAT DE123/);
+      assert.deepEqual((await customerOf(page)).billing, {
+        name: 'Acme Ltd',
+        details: 'VAT DE123',
+        include: true,
+      });
+
+      // Cancel with 'Other' and a text: too short keeps Cancel Renewal inactive (with JS).
+      await page.getByRole('link', { name: billingPageTexts.cancelSubscription }).click();
+      const cancel = page.getByRole('dialog', { name: billingPageTexts.cancelSubscription });
+      await cancel.getByRole('radio').first().waitFor();
+      assert.equal(await cancel.getByRole('radio').count(), CANCEL_REASONS.length);
+      await cancel.getByRole('radio', { name: 'Other', exact: true }).check();
+      const text = cancel.getByLabel(billingPageTexts.otherLabel);
+      await text.fill('Too short');
+      await cancel.getByText(billingPageTexts.minimumHint).waitFor();
+      const confirm = cancel.getByRole('button', { name: billingPageTexts.cancelRenewal });
+      if (javaScript) {
+        await cancel.getByText(billingPageTexts.counter(9)).waitFor();
+        assert.equal(await confirm.isDisabled(), true);
+      } else {
+        await confirm.click();
+        await page
+          .getByRole('dialog', { name: billingPageTexts.cancelSubscription })
+          .getByText(billingPageTexts.minimumHint)
+          .nth(1)
+          .waitFor();
+      }
+      await page
+        .getByRole('dialog', { name: billingPageTexts.cancelSubscription })
+        .getByRole('radio', { name: 'Other', exact: true })
+        .check();
+      await page
+        .getByRole('dialog', { name: billingPageTexts.cancelSubscription })
+        .getByLabel(billingPageTexts.otherLabel)
+        .fill('We moved to another tool');
+      await page
+        .getByRole('dialog', { name: billingPageTexts.cancelSubscription })
+        .getByRole('button', { name: billingPageTexts.cancelRenewal })
+        .click();
+      await snackbar(page, billingMessages.subscriptionCanceled);
+      const limits = page.getByRole('region', { name: billingPageTexts.limitsTitle });
+      for (const limit of DOWNGRADE_LIMITS)
+        await limits.getByText(limit, { exact: true }).waitFor();
+      assert.match(await value(page, 'Available until'), /Renewal canceled$/);
+      const reasons: Array<{ reason_code: number; reason_text: string }> = await db.query(
+        `SELECT reason_code, reason_text FROM subscription_cancellations WHERE customer_id = $1`,
+        [customer.id],
+      );
+      assert.deepEqual(reasons, [{ reason_code: 0, reason_text: 'We moved to another tool' }]);
+
+      // Resume before the end date.
+      await page.getByRole('button', { name: billingPageTexts.resumeSubscription }).click();
+      await snackbar(page, billingPageTexts.subscriptionResumed);
+      await row(page, 'Next renewal').waitFor();
+      assert.equal((await customerOf(page)).subscription.state, 'active');
+      // An active plan's method cannot be removed: no such control.
+      assert.equal(
+        await page.getByRole('link', { name: billingPageTexts.removePaymentMethod }).count(),
+        0,
+      );
+
+      // Cancel again (a listed reason), then remove the card.
+      await page.getByRole('link', { name: billingPageTexts.cancelSubscription }).click();
+      const again = page.getByRole('dialog', { name: billingPageTexts.cancelSubscription });
+      await again.getByRole('radio', { name: CANCEL_REASONS[0]!.text }).check();
+      await again.getByRole('button', { name: billingPageTexts.cancelRenewal }).click();
+      await snackbar(page, billingMessages.subscriptionCanceled);
+      await page.getByRole('link', { name: billingPageTexts.removePaymentMethod }).click();
+      await page
+        .getByRole('dialog', { name: billingPageTexts.removePaymentMethod })
+        .getByRole('button', { name: billingPageTexts.remove })
+        .click();
+      await snackbar(page, billingMessages.paymentMethodRemoved);
+      assert.equal(await value(page, 'Payment method'), 'No payment method');
+      // Nothing to renew with: no Resume.
+      assert.equal(
+        await page.getByRole('button', { name: billingPageTexts.resumeSubscription }).count(),
+        0,
+      );
+      assert.equal(await overflowsHorizontally(page), false);
+    });
+  }
 });

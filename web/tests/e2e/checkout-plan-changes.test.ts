@@ -103,7 +103,7 @@ describe('plan changes in the checkout (issue 29)', () => {
       assert.equal(await billingRow(page, 'Next renewal'), date);
       assert.equal(
         await billingRow(page, billingMessages.scheduledChange),
-        `${to.title} ${to.plan === 'annual' ? 'Annual' : 'Monthly'} ${billingMessages.startsOn} ${date} · ${to.price}`,
+        `${to.title} from ${date} ${to.plan === 'annual' ? 'Annual' : 'Monthly'} ${to.price}`,
       );
       if (javaScript) {
         await page.mouse.move(5, 5);

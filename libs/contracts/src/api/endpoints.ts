@@ -75,6 +75,8 @@ import type {
 } from '../projects/project.js';
 import type { HealthResponse, ReadinessResponse } from '../health/health.js';
 import type { PricesResponse } from '../billing/catalog.js';
+import type { InvoicesResponse } from '../billing/invoices.js';
+import type { BillingInfoRequest, BillingInfoResponse } from '../billing/billing-page.js';
 import type {
   CancelSubscriptionRequest,
   CancelSubscriptionResponse,
@@ -204,6 +206,13 @@ export const endpoints = {
   customer: {
     /** The customer object of account-and-auth §3 and the environment's links; 401 signed out. */
     get: endpoint<undefined, CustomerResponse>().get(`${API_BASE}/customer`),
+    /**
+     * billing-teams-apps §7 "Billing info change" (path not shown: ours, decision billing-1):
+     * `{ name, details }` trimmed, `include` computed by §5's rule; answers the stored info.
+     */
+    billingInfo: endpoint<BillingInfoRequest, BillingInfoResponse>().put(
+      `${API_BASE}/customer/billing-info`,
+    ),
   },
   account: {
     /** `{ name }` or `{ unsubscribed }` (§7); answers both, as they now stand. */
@@ -341,6 +350,13 @@ export const endpoints = {
       `${API_BASE}/pricing/payment-config`,
     ),
   },
+  /** The customer's invoices (billing-teams-apps §7); someone else's answers 404. */
+  invoices: {
+    /** Query: InvoicesQuery (from, to: YYYY-MM-DD, GMT, inclusive). Newest first. */
+    list: endpoint<undefined, InvoicesResponse>().get(`${API_BASE}/customer/invoices`),
+    /** The PDF, as an attachment named Invoice-{invoice_id}.pdf. */
+    view: endpoint().get(`${API_BASE}/customer/invoices/:id/view`),
+  },
   /** The card gateway (billing-teams-apps §7), Stripe or its sandbox. */
   stripe: {
     pay: endpoint<CardPayRequest, PayResponse>().post(`${API_BASE}/stripe/pay`),
@@ -359,6 +375,10 @@ export const endpoints = {
     ),
     cancelSubscription: endpoint<CancelSubscriptionRequest, CancelSubscriptionResponse>().post(
       `${API_BASE}/stripe/cancel-subscription`,
+    ),
+    /** Ours (decision billing-6): undoes a cancel before the end date; answers the end date. */
+    resumeSubscription: endpoint<undefined, CancelSubscriptionResponse>().post(
+      `${API_BASE}/stripe/resume-subscription`,
     ),
     /** Stripe's signed events; raw body, no session. */
     webhook: endpoint().post(`${API_BASE}/stripe/webhook`),
@@ -381,6 +401,10 @@ export const endpoints = {
     ),
     cancelSubscription: endpoint<CancelSubscriptionRequest, CancelSubscriptionResponse>().post(
       `${API_BASE}/paypal/cancel-subscription`,
+    ),
+    /** Ours (decision billing-6): undoes a cancel before the end date; answers the end date. */
+    resumeSubscription: endpoint<undefined, CancelSubscriptionResponse>().post(
+      `${API_BASE}/paypal/resume-subscription`,
     ),
     /** Braintree's signed notifications (bt_signature, bt_payload), form-encoded. */
     webhook: endpoint().post(`${API_BASE}/paypal/webhook`),

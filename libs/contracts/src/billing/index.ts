@@ -7,3 +7,5 @@ export * from './price-math.js';
 export * from './card-form.js';
 export * from './plan-action.js';
 export * from './billing-dto.js';
+export * from './invoices.js';
+export * from './billing-page.js';

@@ -196,6 +196,27 @@ describe('billing page dates and cost', () => {
     assert.equal(formatDate(endDate, 'long'), 'December 25, 2026');
   });
 
+  it('names the seats a team plan includes, its extra ones counted (issue 30)', () => {
+    assert.equal(
+      billingCostText({
+        planPrice: 1440,
+        plan: 'annual',
+        accessLevel: 3,
+        slots: { included: 3, extra: 1 },
+      }),
+      '$1,440 per year, incl. 4 seats',
+    );
+    assert.equal(
+      billingCostText({
+        planPrice: 35,
+        plan: 'monthly',
+        accessLevel: 2,
+        slots: { included: 3, extra: 0 },
+      }),
+      '$35 per month',
+    );
+  });
+
   it('writes the cost per billing period with cents only when not whole, thousands separated', () => {
     assert.equal(
       billingCostText({ planPrice: 1440, plan: 'annual', accessLevel: 3 }),

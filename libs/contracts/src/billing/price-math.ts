@@ -182,10 +182,15 @@ export function shownBillingDate(
  * '$1,440 per year'.
  */
 export function billingCostText(
-  subscription: Pick<SubscriptionView, 'planPrice' | 'plan' | 'accessLevel'>,
+  subscription: Pick<SubscriptionView, 'planPrice' | 'plan' | 'accessLevel'> & {
+    slots?: Pick<SubscriptionView['slots'], 'included' | 'extra'>;
+  },
 ): string {
   if (subscription.accessLevel === 0 || subscription.plan === 'free') return formatMoney(0);
-  return `${formatMoney(subscription.planPrice)} per ${periodWord(subscription.plan)}`;
+  const cost = `${formatMoney(subscription.planPrice)} per ${periodWord(subscription.plan)}`;
+  // A team plan's price is for its seats: the included ones and the extra ones (issue 30).
+  if (subscription.accessLevel !== 3 || !subscription.slots) return cost;
+  return `${cost}, incl. ${subscription.slots.included + subscription.slots.extra} seats`;
 }
 
 /** 'year' or 'month', as a price reads per period. */

@@ -37,7 +37,11 @@ export interface SubscriptionView {
    */
   pending: PendingPlan | null;
   pastDue: { planTitle: string; planPrice: number; dueDate: string; attemptLimit: number } | null;
-  slots: { included: number; nextCycle: number };
+  /**
+   * Seats of a team plan: the 3 included, the extra ones paid for this period (issue 30: the
+   * billing page's cost names them) and the extra ones from the next period on.
+   */
+  slots: { included: number; extra: number; nextCycle: number };
 }
 
 /** §3 Subscription.pending. */
@@ -82,5 +86,5 @@ export const freeSubscription: SubscriptionView = {
   accessLevel: 0,
   pending: null,
   pastDue: null,
-  slots: { included: 3, nextCycle: 0 },
+  slots: { included: 3, extra: 0, nextCycle: 0 },
 };

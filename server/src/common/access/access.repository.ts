@@ -286,4 +286,15 @@ export class AccessRepository {
     );
     return new Set(rows.map((row) => row.id));
   }
+
+  /** Of these invoices, the ones billed to the actor (issue 30). */
+  async invoicesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM invoices WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 }

@@ -65,6 +65,8 @@ export class AccessService {
         return this.repository.teamInvitesToActor(actor.customerId, wanted);
       case Permission.TeamLabelRead:
         return this.repository.labelsSharedWithActorTeams(actor.customerId, wanted);
+      case Permission.InvoiceRead:
+        return this.repository.invoicesOfActor(actor.customerId, wanted);
     }
   }
 

@@ -62,6 +62,13 @@ export enum Permission {
   TeamInviteAnswer = 'team.invite.answer',
   /** List a folder in a team's view: folders shared with a team the actor belongs to. */
   TeamLabelRead = 'team.label.read',
+  // Invoices (issue 30).
+  /**
+   * See or download an invoice: the invoice's customer only. A team's invoices are its paying
+   * owner's (the payer owns the team), so members and administrators get 404 (decision in the
+   * issue-30 invoices record).
+   */
+  InvoiceRead = 'invoice.read',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

@@ -5,6 +5,8 @@ import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { TrackingModule } from '../tracking/index.js';
 import { PlanAccess } from './access/plan-access.js';
+import { BillingInfoController } from './billing-info/billing-info.controller.js';
+import { BillingInfoService } from './billing-info/billing-info.service.js';
 import {
   CardCheckoutController,
   WalletCheckoutController,
@@ -21,6 +23,9 @@ import { CARD_GATEWAY, WALLET_GATEWAY } from './gateways/gateway.port.js';
 import { gatewayProviders } from './gateways/gateway.providers.js';
 import { SandboxController } from './gateways/sandbox/sandbox.controller.js';
 import { SandboxStore } from './gateways/sandbox/sandbox-store.js';
+import { InvoicesController } from './invoices/invoices.controller.js';
+import { InvoicesRepository } from './invoices/invoices.repository.js';
+import { InvoicesService } from './invoices/invoices.service.js';
 import { BillingLedger } from './subscriptions/billing-ledger.js';
 import { SubscriptionsRepository } from './subscriptions/subscriptions.repository.js';
 
@@ -36,6 +41,8 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     CardCheckoutController,
     WalletCheckoutController,
     TrackingController,
+    InvoicesController,
+    BillingInfoController,
   ],
   providers: [
     SubscriptionsRepository,
@@ -45,9 +52,12 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
     SandboxStore,
     PlanAccess,
     CheckoutService,
+    BillingInfoService,
     PaymentAttemptsRepository,
     PaymentAttempts,
     PaymentReconciliation,
+    InvoicesRepository,
+    InvoicesService,
     ...gatewayProviders,
   ],
   exports: [

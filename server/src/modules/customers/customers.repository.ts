@@ -82,6 +82,17 @@ export class CustomersRepository {
     await this.customers.update({ id }, { name });
   }
 
+  /** Billing info for invoices (billing-teams-apps §5): already trimmed and checked. */
+  async setBillingInfo(
+    id: string,
+    info: { name: string; details: string; include: boolean },
+  ): Promise<void> {
+    await this.customers.update(
+      { id },
+      { billingName: info.name, billingDetails: info.details, billingInclude: info.include },
+    );
+  }
+
   async setNewsletter(id: string, unsubscribed: boolean, at: Date): Promise<void> {
     await this.customers.update(
       { id },

@@ -2,6 +2,7 @@ import {
   accountTabs,
   billingCostText,
   billingMessages,
+  billingPageTexts,
   formatDate,
   formatMoney,
   pagePaths,
@@ -39,8 +40,20 @@ const PERIOD_TEXT = { annual: 'Annual', monthly: 'Monthly', free: 'Free' } as co
  */
 export function BillingSummary({
   customer,
+  paymentMethod,
+  billingInfo,
+  billingInfoAction,
+  children,
 }: {
-  customer: Pick<Customer, 'name' | 'email' | 'subscription'>;
+  customer: Pick<Customer, 'name' | 'email' | 'subscription' | 'billing'>;
+  /** What the payment method row shows beside the method (the billing page's controls). */
+  paymentMethod?: ReactNode;
+  /** The billing info row's content instead of the stored info (its edit form). */
+  billingInfo?: ReactNode;
+  /** Beside the stored billing info (its Edit). */
+  billingInfoAction?: ReactNode;
+  /** Below the summary: the cancel, resume and remove controls (issue 30). */
+  children?: ReactNode;
 }) {
   const subscription = customer.subscription;
   const endDate = shownBillingDate(subscription.endDate, subscription.paymentMethod);
@@ -88,10 +101,13 @@ export function BillingSummary({
         ) : null}
         {scheduled ? (
           <Row label={billingMessages.scheduledChange}>
-            <span className="billing-page__plan">{scheduled.planName}</span>
+            {/* 'Starter from {date}' (issue 30), then its period and price. */}
+            <span className="billing-page__plan">
+              {billingPageTexts.planFrom(scheduled.planName, scheduledStart)}
+            </span>
             <span className="billing-page__period muted">{PERIOD_TEXT[scheduled.plan]}</span>
             <span className="account-row__note muted">
-              {`${billingMessages.startsOn} ${scheduledStart} · ${formatMoney(scheduled.planPrice)} per ${periodWord(scheduled.plan)}`}
+              {`${formatMoney(scheduled.planPrice)} per ${periodWord(scheduled.plan)}`}
             </span>
           </Row>
         ) : null}
@@ -104,6 +120,7 @@ export function BillingSummary({
         ) : null}
         <Row label={billingTexts.paymentMethod}>
           <PaymentMethod subscription={subscription} />
+          {paymentMethod}
         </Row>
       </section>
       <section
@@ -111,11 +128,34 @@ export function BillingSummary({
         aria-label={billingTexts.billingInfo}
       >
         <Row label={billingTexts.billingInfo}>
-          <span className="billing-page__info-name">{customer.name}</span>
-          <span className="billing-page__info-details muted">{customer.email}</span>
+          {billingInfo ?? (
+            <>
+              <BillingInfoView customer={customer} />
+              {billingInfoAction}
+            </>
+          )}
         </Row>
       </section>
+      {children}
     </main>
+  );
+}
+
+/**
+ * The billing info as invoices show it (§5): the customer's own when it is included, the
+ * account's name and e-mail otherwise.
+ */
+function BillingInfoView({ customer }: { customer: Pick<Customer, 'name' | 'email' | 'billing'> }) {
+  const own = customer.billing.include;
+  return (
+    <>
+      <span className="billing-page__info-name">
+        {own ? customer.billing.name || customer.name : customer.name}
+      </span>
+      <span className="billing-page__info-details muted">
+        {own ? customer.billing.details : customer.email}
+      </span>
+    </>
   );
 }
 

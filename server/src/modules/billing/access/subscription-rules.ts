@@ -134,6 +134,7 @@ export function subscriptionView(input: {
   const paymentMethod = card ? ('card' as const) : paypal ? ('paypal' as const) : null;
   const slots = {
     included: freeSubscription.slots.included,
+    extra: row ? row.extraSlots : 0,
     nextCycle: row ? (row.nextCycleSlots ?? row.extraSlots) : 0,
   };
   if (row === null || plan === null || state === 'free') {

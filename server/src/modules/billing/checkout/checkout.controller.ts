@@ -111,6 +111,12 @@ export class CardCheckoutController {
   ): Promise<CancelSubscriptionResponse> {
     return this.checkout.cancel(auth.customerId, 'card', body);
   }
+
+  @Post(endpoints.stripe.resumeSubscription.path)
+  @HttpCode(200)
+  resume(@CurrentSession() auth: AuthenticatedCustomer): Promise<CancelSubscriptionResponse> {
+    return this.checkout.resume(auth.customerId, 'card');
+  }
 }
 
 /** The wallet gateway's calls (PayPal through Braintree, or its sandbox). */
@@ -178,5 +184,11 @@ export class WalletCheckoutController {
     @Body() body: CancelSubscriptionBody,
   ): Promise<CancelSubscriptionResponse> {
     return this.checkout.cancel(auth.customerId, 'paypal', body);
+  }
+
+  @Post(endpoints.paypal.resumeSubscription.path)
+  @HttpCode(200)
+  resume(@CurrentSession() auth: AuthenticatedCustomer): Promise<CancelSubscriptionResponse> {
+    return this.checkout.resume(auth.customerId, 'paypal');
   }
 }

@@ -959,6 +959,33 @@ export class CheckoutService {
     return { endDate: after?.currentPeriodEnd?.toISOString() ?? null };
   }
 
+  // POST stripe|paypal /resume-subscription (ours, decision billing-6)
+
+  /**
+   * Undoes a cancel before the end date: only a renewal the customer canceled (the gateway
+   * keeps the subscription until its period end, cancelAtPeriodEnd) of this gateway, with a
+   * payment method to renew with; anything else answers 409.
+   */
+  resume(customerId: string, kind: PaymentKind): Promise<CancelSubscriptionResponse> {
+    return this.exclusive(customerId, () => this.resumeLocked(customerId, kind));
+  }
+
+  private async resumeLocked(
+    customerId: string,
+    kind: PaymentKind,
+  ): Promise<CancelSubscriptionResponse> {
+    const info = await this.access.of(customerId);
+    const row = info.row;
+    if (!row || kindOf(row.gateway) !== kind || info.state !== 'canceled' || !row.cancelAtPeriodEnd)
+      throw BillingException.conflict(billingMessages.notUpgrade);
+    if (row.paymentMethod === null)
+      throw BillingException.conflict(billingMessages.noPaymentMethod);
+    const snapshot = await this.gateway(kind).resumeSubscription(row.externalId);
+    await this.ledger.applySnapshot(snapshot);
+    const after = await this.subscriptions.findByCustomer(customerId);
+    return { endDate: after?.currentPeriodEnd?.toISOString() ?? null };
+  }
+
   // Team seats (issue 30): the teams module's seat call, through the gateway of the plan.
 
   /**

@@ -33,6 +33,21 @@ export interface SubscriptionSnapshot {
   stateAt: Date;
 }
 
+/** What an invoice line is for (issue 30): what the PDF lists. */
+export type InvoiceLineKind = 'plan' | 'seats' | 'proration' | 'coupon' | 'other';
+
+/** One line of an invoice, as the gateway reports it; a coupon line's amount is negative. */
+export interface InvoiceLine {
+  kind: InvoiceLineKind;
+  description: string;
+  quantity: number;
+  amountCents: number;
+  /** Our plan id the line charges, when the gateway's price or plan maps to one. */
+  planId: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+}
+
 export interface InvoiceSnapshot {
   gateway: GatewayName;
   externalId: string;
@@ -41,6 +56,14 @@ export interface InvoiceSnapshot {
   number: string;
   totalCents: number;
   paidAt: Date;
+  /** Before discounts; with the discount, subtotal − discount = total. */
+  subtotalCents: number;
+  discountCents: number;
+  /** ISO 4217, lowercase ('usd'). */
+  currency: string;
+  /** Our plan id of the subscription it bills, when known (else the stored subscription's). */
+  planId: string | null;
+  lines: InvoiceLine[];
 }
 
 /** A gateway event, verified and translated by its adapter; applied once by its id. */
@@ -153,6 +176,8 @@ interface GatewayCommon {
   changeSubscription(input: ChangeSubscriptionInput): Promise<SubscriptionResult>;
   previewChange(input: PreviewChangeInput): Promise<CostPreview>;
   cancelAtPeriodEnd(externalId: string): Promise<SubscriptionSnapshot>;
+  /** Undoes cancelAtPeriodEnd before the period ends: the subscription renews again. */
+  resumeSubscription(externalId: string): Promise<SubscriptionSnapshot>;
   retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot>;
   removePaymentMethod(customerRef: string): Promise<void>;
   /**

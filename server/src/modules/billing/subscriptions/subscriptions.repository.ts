@@ -331,15 +331,39 @@ export class SubscriptionsRepository {
     );
   }
 
-  /** Inserts the invoice once by (gateway, external id); false when it was there already. */
+  /**
+   * Inserts the invoice once by (gateway, external id); false when it was there already. It
+   * keeps what its PDF needs: the lines, the totals, the plan (the gateway's, else the stored
+   * subscription's), and the customer's name, e-mail and billing info as they are now, so a
+   * later change of billing info shows only on invoices issued after it (issue 30).
+   */
   async insertInvoiceIn(
     manager: EntityManager,
     customerId: string,
     invoice: InvoiceSnapshot,
   ): Promise<boolean> {
+    const lines = invoice.lines.map((line) => ({
+      kind: line.kind,
+      description: line.description.slice(0, 500),
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+      planId: line.planId,
+      periodStart: line.periodStart ? new Date(line.periodStart).toISOString() : null,
+      periodEnd: line.periodEnd ? new Date(line.periodEnd).toISOString() : null,
+    }));
     const rows: unknown[] = await manager.query(
-      `INSERT INTO invoices (customer_id, gateway, external_id, invoice_number, total_cents, paid_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO invoices (customer_id, gateway, external_id, invoice_number, total_cents, paid_at,
+         subtotal_cents, discount_cents, currency, plan_id, lines,
+         customer_name, customer_email, billing_name, billing_details)
+       SELECT c.id, $2::varchar, $3::varchar, $4::varchar, $5::integer, $6::timestamptz,
+         $7::integer, $8::integer, $9::varchar,
+         COALESCE(
+           (SELECT id FROM billing_plans WHERE id = $10::varchar),
+           (SELECT s.plan_id FROM subscriptions s WHERE s.gateway = $2::varchar AND s.external_id = $11::varchar)),
+         $12::jsonb, c.name, c.email,
+         CASE WHEN c.billing_include THEN c.billing_name ELSE '' END,
+         CASE WHEN c.billing_include THEN c.billing_details ELSE '' END
+       FROM customers c WHERE c.id = $1
        ON CONFLICT (gateway, external_id) DO NOTHING RETURNING id`,
       [
         customerId,
@@ -348,6 +372,12 @@ export class SubscriptionsRepository {
         invoice.number.slice(0, 64),
         invoice.totalCents,
         invoice.paidAt,
+        invoice.subtotalCents,
+        invoice.discountCents,
+        invoice.currency.slice(0, 3).toLowerCase(),
+        invoice.planId,
+        invoice.subscriptionExternalId,
+        JSON.stringify(lines),
       ],
     );
     return rows.length > 0;

@@ -5,6 +5,7 @@ import type {
   InvoiceSnapshot,
   SubscriptionSnapshot,
 } from '../gateways/gateway.port.js';
+import { braintreeInvoiceOf } from '../gateways/braintree/braintree-invoice.js';
 
 const STATUS_BY_KIND: Partial<Record<string, GatewaySubscriptionStatus>> = {
   subscription_charged_successfully: 'active',
@@ -76,15 +77,12 @@ export function translateBraintreeNotification(
   if (notification.kind === 'subscription_charged_successfully') {
     const charge = subject.transactions?.[0];
     if (charge?.id) {
-      invoice = {
-        gateway: 'braintree',
-        externalId: charge.id,
-        customerRef: '',
-        subscriptionExternalId: subject.id,
-        number: charge.id,
-        totalCents: Math.round(Number(charge.amount ?? 0) * 100),
-        paidAt: toDate(charge.createdAt) ?? stamp,
-      };
+      invoice = braintreeInvoiceOf(
+        subject,
+        charge,
+        planByBraintreePlan,
+        toDate(charge.createdAt) ?? stamp,
+      );
     }
   }
   return { event: { ...base, effect: { kind: 'subscription', subscription: snapshot } }, invoice };

@@ -159,20 +159,52 @@ describe('translateStripeEvent', () => {
     );
   });
 
-  it('invoice.paid is a paid invoice of its subscription', async () => {
+  it('invoice.paid is a paid invoice of its subscription, with its lines and discount (issue 30)', async () => {
+    const line = (
+      id: string,
+      price: string,
+      amount: number,
+      quantity: number,
+      proration = false,
+    ) => ({
+      id,
+      object: 'line_item',
+      amount,
+      quantity,
+      description: `${quantity} × ${price}`,
+      period: { start: 1_799_999_000, end: 1_831_535_000 },
+      pricing: { type: 'price_details', price_details: { price } },
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { proration, subscription: 'sub_1' },
+      },
+    });
     const translated = await translateStripeEvent(
       event('invoice.paid', {
         id: 'in_1',
         object: 'invoice',
         customer: 'cus_1',
         number: 'ANIM-0001',
-        amount_paid: 24000,
+        currency: 'usd',
+        subtotal: 180000,
+        amount_paid: 144000,
+        total_discount_amounts: [{ amount: 36000, discount: 'di_1' }],
         created: 1_799_999_000,
         status_transitions: { paid_at: 1_799_999_999 },
         parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } },
+        lines: {
+          object: 'list',
+          data: [
+            line('il_1', 'price_team_annual', 108000, 1),
+            line('il_2', 'price_slot_annual', 72000, 2),
+            line('il_3', 'price_unknown', 500, 1, true),
+          ],
+        },
       }),
       context(),
     );
+    const start = new Date(1_799_999_000_000);
+    const end = new Date(1_831_535_000_000);
     assert.deepEqual(translated.effect, {
       kind: 'invoice-paid',
       invoice: {
@@ -181,8 +213,50 @@ describe('translateStripeEvent', () => {
         customerRef: 'cus_1',
         subscriptionExternalId: 'sub_1',
         number: 'ANIM-0001',
-        totalCents: 24000,
+        totalCents: 144000,
         paidAt: new Date(1_799_999_999_000),
+        subtotalCents: 180000,
+        discountCents: 36000,
+        currency: 'usd',
+        planId: 'team-annual',
+        lines: [
+          {
+            kind: 'plan',
+            description: '1 × price_team_annual',
+            quantity: 1,
+            amountCents: 108000,
+            planId: 'team-annual',
+            periodStart: start,
+            periodEnd: end,
+          },
+          {
+            kind: 'seats',
+            description: '2 × price_slot_annual',
+            quantity: 2,
+            amountCents: 72000,
+            planId: 'team-slot-annual',
+            periodStart: start,
+            periodEnd: end,
+          },
+          {
+            kind: 'proration',
+            description: '1 × price_unknown',
+            quantity: 1,
+            amountCents: 500,
+            planId: null,
+            periodStart: start,
+            periodEnd: end,
+          },
+          {
+            kind: 'coupon',
+            description: 'Discount',
+            quantity: 1,
+            amountCents: -36000,
+            planId: null,
+            periodStart: null,
+            periodEnd: null,
+          },
+        ],
       },
     });
   });

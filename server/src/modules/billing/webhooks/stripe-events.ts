@@ -61,7 +61,10 @@ export async function translateStripeEvent(
     }
     case 'invoice.paid': {
       const invoice = event.data.object;
-      return { ...base, effect: { kind: 'invoice-paid', invoice: invoiceSnapshotOf(invoice) } };
+      return {
+        ...base,
+        effect: { kind: 'invoice-paid', invoice: invoiceSnapshotOf(invoice, context.prices) },
+      };
     }
     case 'invoice.payment_failed': {
       // Past due with the attempts made so far; the subscription itself comes from Stripe, as

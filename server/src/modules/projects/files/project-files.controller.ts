@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../../sessions/index.js';
 import { readImportUpload } from './import-upload.js';
 import { ProjectFilesService } from './project-files.service.js';
+import { attachmentDisposition } from '../../../common/http/attachment.js';
 
 /**
  * Previews are user content, as avatar files are: whatever slipped past the sanitiser may not
@@ -33,11 +34,8 @@ export const PREVIEW_FILE_HEADERS = {
 const CACHE_VERSIONED = 'private, max-age=31536000, immutable';
 const CACHE_CURRENT = 'private, no-cache';
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266, 5987). */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
+// Shared with the invoice PDFs (issue 30); exported here too for the import spec.
+export { attachmentDisposition };
 
 /** Import, export, preview and document of projects (projects-dashboard §5, §7; issue 29). */
 @Controller()

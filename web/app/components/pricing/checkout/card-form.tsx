@@ -10,7 +10,7 @@ import {
 } from '@animata/contracts';
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../../utils/use-hydrated.js';
 import { FormNotice } from '../../ui/form-notice.js';
 import { SubmitButton } from '../../ui/submit-button.js';
@@ -26,6 +26,10 @@ interface CardFormProps {
   /** What a refused post without JavaScript sends back (number and expiry). */
   values?: { number: string; expiry: string } | undefined;
   notice: string | undefined;
+  /** The submit's intent: 'pay-card' in the checkout, 'change-card' on the billing page. */
+  intent?: string;
+  /** Shown after the submit button (the billing page's Cancel). */
+  after?: ReactNode;
 }
 
 /** The card step: Stripe Elements with a publishable key, the sandbox card form without. */
@@ -103,7 +107,15 @@ function CardInput({
  * the number to Stripe's test payment-method id; with it the same mapping runs here and only the
  * id is posted.
  */
-function SandboxCardForm({ fields, payLabel, serverErrors, values: sent, notice }: CardFormProps) {
+function SandboxCardForm({
+  fields,
+  payLabel,
+  serverErrors,
+  values: sent,
+  notice,
+  intent = 'pay-card',
+  after,
+}: CardFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -200,7 +212,7 @@ function SandboxCardForm({ fields, payLabel, serverErrors, values: sent, notice 
       <FormNotice>{notice}</FormNotice>
       <SubmitButton
         name="intent"
-        value="pay-card"
+        value={intent}
         block
         pending={busy}
         pendingLabel={
@@ -211,6 +223,7 @@ function SandboxCardForm({ fields, payLabel, serverErrors, values: sent, notice 
       >
         {payLabel}
       </SubmitButton>
+      {after}
     </Form>
   );
 }
@@ -224,6 +237,8 @@ function StripeCardForm({
   fields,
   payLabel,
   notice,
+  intent = 'pay-card',
+  after,
 }: CardFormProps & { publishableKey: string }) {
   const hydrated = useHydrated();
   const stripe = useStripe(hydrated ? publishableKey : null);
@@ -248,7 +263,13 @@ function StripeCardForm({
     };
   }, [stripe]);
 
-  if (!hydrated) return <p className="form-notice">{cardFormMessages.needsJavaScript}</p>;
+  if (!hydrated)
+    return (
+      <>
+        <p className="form-notice">{cardFormMessages.needsJavaScript}</p>
+        {after}
+      </>
+    );
   return (
     <Form
       ref={form}
@@ -266,7 +287,7 @@ function StripeCardForm({
             return;
           }
           submit(
-            { ...fields, method: 'card', source: result.paymentMethod.id, intent: 'pay-card' },
+            { ...fields, method: 'card', source: result.paymentMethod.id, intent },
             { method: 'post' },
           );
         });
@@ -285,6 +306,7 @@ function StripeCardForm({
       <SubmitButton block pending={busy} disabled={!stripe}>
         {payLabel}
       </SubmitButton>
+      {after}
     </Form>
   );
 }

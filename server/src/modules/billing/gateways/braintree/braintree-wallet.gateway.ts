@@ -17,6 +17,7 @@ import {
   type WalletGateway,
   PreviewChangeInput,
 } from '../gateway.port.js';
+import { braintreeInvoiceOf } from './braintree-invoice.js';
 import { GatewayErrorCode, GatewayException } from '../gateway.exception.js';
 
 export interface BraintreeSettings {
@@ -293,6 +294,19 @@ export class BraintreeWalletGateway implements WalletGateway {
     };
   }
 
+  /**
+   * The undo of cancelAtPeriodEnd, which gave the subscription a last billing cycle: it never
+   * expires again, so it renews at the period end as before.
+   */
+  async resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    const current = await this.find(externalId);
+    const result = await this.call(() =>
+      this.client.subscription.update(current.id, { neverExpires: true }),
+    );
+    const payer = await this.payerOf(result.subscription.paymentMethodToken);
+    return this.snapshot(result.subscription, payer, null);
+  }
+
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.find(externalId);
     return this.snapshot(subscription, await this.payerOf(subscription.paymentMethodToken), null);
@@ -434,15 +448,12 @@ export class BraintreeWalletGateway implements WalletGateway {
         ),
     );
     if (!charge) return null;
-    return {
-      gateway: 'braintree',
-      externalId: charge.id,
-      customerRef: '',
-      subscriptionExternalId: subscription.id,
-      number: charge.id,
-      totalCents: cents(charge.amount),
-      paidAt: dateOf(String(charge.createdAt ?? '')) ?? this.clock.now(),
-    };
+    return braintreeInvoiceOf(
+      subscription,
+      charge,
+      this.planByBraintree,
+      dateOf(String(charge.createdAt ?? '')) ?? this.clock.now(),
+    );
   }
 
   private seatsPlanOf(planId: string): string | null {

@@ -8,6 +8,7 @@ import type {
   CreateSubscriptionInput,
   GatewayName,
   GatewaySubscriptionStatus,
+  InvoiceLine,
   InvoiceSnapshot,
   PaymentAction,
   SubscriptionResult,
@@ -195,12 +196,28 @@ export class SandboxCore {
     return snapshot;
   }
 
+  /**
+   * A paid invoice, emitted as `invoice.paid` and answered to the call: a full cycle's lines
+   * (plan, extra seats, coupon) from the catalog's quote, or one proration line for a change.
+   */
   async invoice(
     customerRef: string,
     subscriptionExternalId: string,
     totalCents: number,
+    billed: {
+      kind: 'cycle' | 'proration';
+      planId: string;
+      extraSlots: number;
+      couponCode: string | null;
+      periodStart: Date;
+      periodEnd: Date;
+    },
   ): Promise<InvoiceSnapshot> {
     const externalId = sandboxId(this.prefixes.invoice);
+    const lines = await this.linesOf(billed, totalCents);
+    const subtotalCents = lines
+      .filter((line) => line.amountCents > 0)
+      .reduce((sum, line) => sum + line.amountCents, 0);
     const invoice: InvoiceSnapshot = {
       gateway: this.gateway,
       externalId,
@@ -209,10 +226,76 @@ export class SandboxCore {
       number: `SBX-${externalId.slice(-8).toUpperCase()}`,
       totalCents,
       paidAt: this.clock.now(),
+      subtotalCents,
+      discountCents: Math.max(0, subtotalCents - totalCents),
+      currency: 'usd',
+      planId: billed.planId,
+      lines,
     };
     await this.store.put(externalId, 'invoice', invoice);
     await this.emit('invoice.paid', { kind: 'invoice-paid', invoice });
     return invoice;
+  }
+
+  private async linesOf(
+    billed: Parameters<SandboxCore['invoice']>[3],
+    totalCents: number,
+  ): Promise<InvoiceLine[]> {
+    const quote = await this.catalog.quoteForPlan(
+      billed.planId,
+      billed.extraSlots,
+      billed.kind === 'cycle' ? billed.couponCode : null,
+    );
+    const period = { periodStart: billed.periodStart, periodEnd: billed.periodEnd };
+    const title = quote ? `${quote.product.title} plan (${quote.plan.period})` : billed.planId;
+    if (billed.kind === 'proration' || !quote)
+      return [
+        {
+          kind: billed.kind === 'proration' ? 'proration' : 'plan',
+          description:
+            billed.kind === 'proration'
+              ? `Remaining time on ${title}${billed.extraSlots > 0 ? ` with ${billed.extraSlots} extra seats` : ''}`
+              : title,
+          quantity: 1,
+          amountCents: totalCents,
+          planId: billed.planId,
+          ...period,
+        },
+      ];
+    const seatsCents = quote.seatsPlan
+      ? quote.seatsPlan.monthlyPriceCents * quote.seatsPlan.months * quote.extraSlots
+      : 0;
+    const lines: InvoiceLine[] = [
+      {
+        kind: 'plan',
+        description: title,
+        quantity: 1,
+        amountCents: quote.amountOriginalCents - seatsCents,
+        planId: quote.plan.id,
+        ...period,
+      },
+    ];
+    if (quote.seatsPlan && quote.extraSlots > 0)
+      lines.push({
+        kind: 'seats',
+        description: `Extra seats (${quote.seatsPlan.period})`,
+        quantity: quote.extraSlots,
+        amountCents: seatsCents,
+        planId: quote.seatsPlan.id,
+        ...period,
+      });
+    const discount = quote.amountOriginalCents - totalCents;
+    if (discount > 0)
+      lines.push({
+        kind: 'coupon',
+        description: `Coupon ${quote.coupon?.code ?? billed.couponCode ?? ''}`.trim(),
+        quantity: 1,
+        amountCents: -discount,
+        planId: null,
+        periodStart: null,
+        periodEnd: null,
+      });
+    return lines;
   }
 
   private async cycleCents(planId: string, extraSlots: number, couponCode: string | null) {
@@ -266,7 +349,16 @@ export class SandboxCore {
       stateAt: now.toISOString(),
     };
     const snapshot = await this.saveSubscription(externalId, sub, 'customer.subscription.created');
-    const invoice = action ? null : await this.invoice(input.customerRef, externalId, cents);
+    const invoice = action
+      ? null
+      : await this.invoice(input.customerRef, externalId, cents, {
+          kind: 'cycle',
+          planId: input.planId,
+          extraSlots: input.extraSlots,
+          couponCode: input.couponCode,
+          periodStart: now,
+          periodEnd: new Date(sub.periodEnd),
+        });
     await this.store.put(keyId, 'idempotency', { subscription: externalId, invoice, action });
     return { subscription: snapshot, action, invoice };
   }
@@ -311,18 +403,26 @@ export class SandboxCore {
     if (sub.status !== 'incomplete') return;
     const now = this.clock.now();
     const months = (await this.cycleCents(sub.planId, sub.extraSlots, sub.couponCode)).months;
+    const periodEnd = addMonths(now, months);
     await this.saveSubscription(
       externalId,
       {
         ...sub,
         status: 'active',
         periodStart: now.toISOString(),
-        periodEnd: addMonths(now, months).toISOString(),
+        periodEnd: periodEnd.toISOString(),
         stateAt: now.toISOString(),
       },
       'customer.subscription.updated',
     );
-    await this.invoice(sub.customer, externalId, amountCents);
+    await this.invoice(sub.customer, externalId, amountCents, {
+      kind: 'cycle',
+      planId: sub.planId,
+      extraSlots: sub.extraSlots,
+      couponCode: sub.couponCode,
+      periodStart: now,
+      periodEnd,
+    });
   }
 
   async previewChange(input: PreviewChangeInput): Promise<CostPreview> {
@@ -390,7 +490,15 @@ export class SandboxCore {
       next,
       'customer.subscription.updated',
     );
-    if (chargeCents > 0) invoice = await this.invoice(sub.customer, input.externalId, chargeCents);
+    if (chargeCents > 0)
+      invoice = await this.invoice(sub.customer, input.externalId, chargeCents, {
+        kind: 'proration',
+        planId: input.planId,
+        extraSlots: input.extraSlots,
+        couponCode: null,
+        periodStart: now,
+        periodEnd: new Date(next.periodEnd),
+      });
     await this.store.put(keyId, 'idempotency', { subscription: input.externalId, invoice });
     return { subscription: snapshot, action: null, invoice };
   }
@@ -419,6 +527,15 @@ export class SandboxCore {
     return this.saveSubscription(
       externalId,
       { ...sub, cancelAtPeriodEnd: true, stateAt: this.clock.now().toISOString() },
+      'customer.subscription.updated',
+    );
+  }
+
+  async resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    const sub = await this.subscription(externalId);
+    return this.saveSubscription(
+      externalId,
+      { ...sub, cancelAtPeriodEnd: false, stateAt: this.clock.now().toISOString() },
       'customer.subscription.updated',
     );
   }

@@ -36,6 +36,10 @@ export abstract class SandboxGateway {
     return this.core.cancelAtPeriodEnd(externalId);
   }
 
+  resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    return this.core.resumeSubscription(externalId);
+  }
+
   retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     return this.core.snapshot(externalId);
   }

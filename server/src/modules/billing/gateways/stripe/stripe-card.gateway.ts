@@ -245,6 +245,14 @@ export class StripeCardGateway implements CardGateway {
     return this.snapshot(updated, await this.methodOf(updated));
   }
 
+  async resumeSubscription(externalId: string): Promise<SubscriptionSnapshot> {
+    const current = await this.retrieve(externalId);
+    const updated = await stripeCall(() =>
+      this.stripe.subscriptions.update(current.id, { cancel_at_period_end: false }),
+    );
+    return this.snapshot(updated, await this.methodOf(updated));
+  }
+
   async retrieveSubscription(externalId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.retrieve(externalId);
     return this.snapshot(subscription, await this.methodOf(subscription));
@@ -273,7 +281,7 @@ export class StripeCardGateway implements CardGateway {
         typeof invoice === 'object' &&
         invoice.status === 'paid' &&
         invoice.amount_paid > 0
-          ? invoiceSnapshotOf(invoice)
+          ? invoiceSnapshotOf(invoice, this.prices)
           : null;
       found.push({
         subscription: this.snapshot(subscription, await this.methodOf(subscription)),
@@ -520,7 +528,11 @@ export class StripeCardGateway implements CardGateway {
     const pending = subscription.status === 'incomplete' || subscription.pending_update !== null;
     if (!pending) {
       const paid = invoice.status === 'paid' && invoice.amount_paid > 0;
-      return { invoice: paid ? invoiceSnapshotOf(invoice) : null, action: null, declined: null };
+      return {
+        invoice: paid ? invoiceSnapshotOf(invoice, this.prices) : null,
+        action: null,
+        declined: null,
+      };
     }
     const intentId = paymentIntentIdOf(invoice);
     if (intentId === null) {
@@ -541,7 +553,7 @@ export class StripeCardGateway implements CardGateway {
       };
     }
     if (intent.status === 'succeeded') {
-      return { invoice: invoiceSnapshotOf(invoice), action: null, declined: null };
+      return { invoice: invoiceSnapshotOf(invoice, this.prices), action: null, declined: null };
     }
     return {
       invoice: null,

@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type {
   GatewaySubscriptionStatus,
+  InvoiceLine,
+  InvoiceLineKind,
   InvoiceSnapshot,
   SubscriptionSnapshot,
 } from '../gateway.port.js';
@@ -148,8 +150,70 @@ export function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null 
   return idOf(invoice.parent?.subscription_details?.subscription ?? null);
 }
 
-export function invoiceSnapshotOf(invoice: Stripe.Invoice): InvoiceSnapshot {
+/** The price id a line charges (Stripe's 2025 API: `pricing.price_details.price`). */
+function priceIdOfLine(line: Stripe.InvoiceLineItem): string | null {
+  return idOf(line.pricing?.price_details?.price ?? null);
+}
+
+function lineOf(line: Stripe.InvoiceLineItem, prices: StripePriceMap | null): InvoiceLine {
+  const priceId = priceIdOfLine(line);
+  const planId = priceId && prices ? prices.planFor(priceId) : null;
+  const proration =
+    line.parent?.subscription_item_details?.proration ??
+    line.parent?.invoice_item_details?.proration ??
+    false;
+  const kind: InvoiceLineKind = proration
+    ? 'proration'
+    : planId === null
+      ? 'other'
+      : isSeatsPlan(planId)
+        ? 'seats'
+        : 'plan';
+  return {
+    kind,
+    description: line.description ?? planId ?? priceId ?? '',
+    quantity: line.quantity ?? 1,
+    amountCents: line.amount,
+    planId,
+    periodStart: line.period?.start ? new Date(line.period.start * 1000) : null,
+    periodEnd: line.period?.end ? new Date(line.period.end * 1000) : null,
+  };
+}
+
+/**
+ * A paid invoice in our terms, with its lines (plan, seats, proration) and one coupon line per
+ * discount. `prices` maps Stripe's prices to our plans; without it the lines carry no plan.
+ */
+export function invoiceSnapshotOf(
+  invoice: Stripe.Invoice,
+  prices: StripePriceMap | null = null,
+): InvoiceSnapshot {
   const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+  const lines = (invoice.lines?.data ?? []).map((line) => lineOf(line, prices));
+  const discounts = (invoice.total_discount_amounts ?? []).filter((d) => d.amount > 0);
+  for (const discount of discounts) {
+    const found = typeof discount.discount === 'object' ? discount.discount : null;
+    const code = found?.source?.coupon
+      ? typeof found.source.coupon === 'string'
+        ? found.source.coupon
+        : found.source.coupon.id
+      : null;
+    lines.push({
+      kind: 'coupon',
+      description: code ? `Coupon ${code}` : 'Discount',
+      quantity: 1,
+      amountCents: -discount.amount,
+      planId: null,
+      periodStart: null,
+      periodEnd: null,
+    });
+  }
+  const discountCents = discounts.reduce((sum, d) => sum + d.amount, 0);
+  const planLine = lines.find((line) => line.kind === 'plan' || line.kind === 'proration');
+  const planId =
+    lines.find((line) => line.planId !== null && !isSeatsPlan(line.planId))?.planId ??
+    planLine?.planId ??
+    null;
   return {
     gateway: 'stripe',
     externalId: invoice.id,
@@ -158,6 +222,11 @@ export function invoiceSnapshotOf(invoice: Stripe.Invoice): InvoiceSnapshot {
     number: invoice.number ?? invoice.id,
     totalCents: invoice.amount_paid,
     paidAt: new Date(paidAt * 1000),
+    subtotalCents: invoice.subtotal ?? invoice.amount_paid + discountCents,
+    discountCents,
+    currency: invoice.currency ?? 'usd',
+    planId,
+    lines,
   };
 }
 
