@@ -1,0 +1,113 @@
+import {
+  slotsError,
+  TEAM_MAX_EXTRA_SEATS,
+  teamMessages,
+  type Team,
+} from '@animata/contracts';
+import { Form } from '@remix-run/react';
+import { useId, useState } from 'react';
+import { useFieldState } from '../ui/field-state.js';
+import { SubmitButton } from '../ui/submit-button.js';
+import { formatDollars, formatDay } from '../../utils/teams/team-view.js';
+
+/**
+ * The seat controls (billing-teams-apps §4, §5, §6): 0–7 extra seats beside the 3 included,
+ * the price of a seat, the seats from the next billing date after a decrease. An increase is
+ * charged now (prorated); a decrease applies at the next billing date. Seats are bought only
+ * with a stored payment method; without one the customer is told to contact support.
+ */
+export function SeatsForm({
+  team,
+  action,
+  serverError,
+  pending,
+}: {
+  team: Team;
+  action: string;
+  serverError?: string | undefined;
+  pending: boolean;
+}) {
+  const { slots } = team;
+  const { subscription } = slots;
+  const id = useId();
+  const [value, setValue] = useState(String(slots.extra.nextCycle));
+  const extra = value.trim() === '' ? Number.NaN : Number(value);
+  const error = value.trim() === '' ? undefined : slotsError(extra);
+  const field = useFieldState({
+    serverError,
+    error,
+    defaultValue: String(slots.extra.nextCycle),
+    onValueChange: setValue,
+  });
+  const shown = field.shownError;
+  const total = slots.included + slots.extra.current;
+  const next = slots.included + slots.extra.nextCycle;
+  const seatPrice = subscription.seatMonthlyPrice;
+  const changing = Number.isInteger(extra) && extra !== slots.extra.nextCycle;
+  const increase = Number.isInteger(extra) && extra > slots.extra.current;
+  const canBuy = subscription.paymentMethod !== null;
+
+  return (
+    <section className="team-seats" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="team-section__title">
+        Seats
+      </h3>
+      <p className="team-seats__summary" data-testid="team-seats">
+        {total} seats: {slots.included} included and {slots.extra.current} extra
+        {next !== total && subscription.endDate
+          ? `; ${next} from ${formatDay(subscription.endDate)}`
+          : ''}
+      </p>
+      {seatPrice > 0 ? (
+        <p className="muted">{formatDollars(seatPrice)} per extra seat a month</p>
+      ) : null}
+      {canBuy ? (
+        <Form method="post" action={action} preventScrollReset className="team-seats__form">
+          <input type="hidden" name="intent" value="seats" />
+          <div className={`field field--inline${shown ? ' field--invalid' : ''}`}>
+            <label htmlFor={id} className="field__label">
+              Extra seats (0–{TEAM_MAX_EXTRA_SEATS})
+            </label>
+            <div className="field__control">
+              <input
+                ref={field.ref}
+                id={id}
+                name="extra"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                defaultValue={String(slots.extra.nextCycle)}
+                aria-invalid={shown ? true : undefined}
+                aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+                onChange={(event) => field.edited(event.target.value)}
+              />
+            </div>
+            {shown ? (
+              <p id={`${id}-error`} className="field__error" role="alert">
+                {shown}
+              </p>
+            ) : null}
+            <p id={`${id}-hint`} className="field__hint">
+              {increase
+                ? `Added seats are charged now, prorated to ${
+                    subscription.endDate ? formatDay(subscription.endDate) : 'the next billing date'
+                  }.`
+                : 'Fewer seats apply from the next billing date.'}
+            </p>
+          </div>
+          <SubmitButton
+            variant="primary"
+            pending={pending}
+            disabled={Boolean(error) || !changing}
+          >
+            Update seats
+          </SubmitButton>
+        </Form>
+      ) : (
+        <p className="team-seats__support" role="note">
+          {teamMessages.noPaymentMethod}
+        </p>
+      )}
+    </section>
+  );
+}
