@@ -5,7 +5,7 @@ import { FormNotice } from '../ui/form-notice.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { TextField } from '../ui/text-field.js';
 import type { MemberRow } from '../../utils/teams/team-view.js';
-import type { TeamActionData } from '../../utils/teams/team-actions.js';
+import type { TeamActionData, TeamConfirm } from '../../utils/teams/team-actions.js';
 import { MemberList } from './member-list.js';
 import { InviteForm } from './invite-form.js';
 import { SeatsForm } from './seats-form.js';
@@ -25,7 +25,7 @@ export function ManageTeam({
   team: Team;
   customerId: string;
   action: string;
-  confirmHref: (kind: 'remove' | 'leave' | 'delete-team', member?: MemberRow) => string;
+  confirmHref: (kind: TeamConfirm, member?: MemberRow) => string;
 }) {
   const answer = useActionData<TeamActionData>();
   const navigation = useNavigation();
