@@ -9,7 +9,14 @@ import {
   validateRegister,
 } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
@@ -39,7 +46,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadCredentialsPage(request, context);
 }
 
-type ActionResult = CredentialsResult<{ name: string; email: string }>;
+type ActionResult = CredentialsResult<{ name: string; email: string; inviteToken: string }>;
 
 export function action({ request, context }: ActionFunctionArgs) {
   return credentialsAction(request, context, {
@@ -49,16 +56,24 @@ export function action({ request, context }: ActionFunctionArgs) {
     read: (form) => ({
       name: String(form.get('name') ?? ''),
       email: String(form.get('email') ?? ''),
+      // Signing up through a team invite link (issue 30): the new customer joins the team.
+      inviteToken: String(form.get('inviteToken') ?? ''),
     }),
-    validate: (values, password) => validateRegister({ ...values, password }),
-    body: (values, password, { redirectTo, recaptcha }) => ({
+    validate: ({ name, email }, password) => validateRegister({ name, email, password }),
+    body: ({ inviteToken, ...values }, password, { redirectTo, recaptcha }) => ({
       ...values,
+      ...(inviteToken ? { inviteToken } : {}),
       password,
       redirect: redirectTo,
       recaptcha,
     }),
     // Re-submitted with the token and without the captcha; the BFF kept the checked password.
-    retryBody: ({ name, email }, tfaToken) => ({ name, email, tfa_token: tfaToken }),
+    retryBody: ({ name, email, inviteToken }, tfaToken) => ({
+      name,
+      email,
+      ...(inviteToken ? { inviteToken } : {}),
+      tfa_token: tfaToken,
+    }),
     outcome: registerOutcome,
     valuesWithDialog: true,
   });
@@ -71,6 +86,9 @@ export default function Register() {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   const url = useReturnTo();
+  // A team invite link's sign-up (`?invite=<token>`): the new customer joins the team.
+  const [searchParams] = useSearchParams();
+  const inviteToken = searchParams.get('invite') ?? result?.values?.inviteToken ?? '';
   const [values, setValues] = useState({
     name: result?.values?.name ?? '',
     email: result?.values?.email ?? '',
@@ -108,6 +126,7 @@ export default function Register() {
         }}
       >
         <input type="hidden" name="url" value={url} />
+        {inviteToken ? <input type="hidden" name="inviteToken" value={inviteToken} /> : null}
         <input type="hidden" name="recaptcha" defaultValue="" />
         <TextField
           label="Name"
@@ -163,7 +182,7 @@ export default function Register() {
         {authTexts.alreadyHaveAccount} <Link to={loginHref}>Log in</Link>
       </p>
       {result?.twoFactor ? (
-        <TwoFactorPanel state={result.twoFactor} extraFields={{ url, name: values.name }} />
+        <TwoFactorPanel state={result.twoFactor} extraFields={{ url, name: values.name, ...(inviteToken ? { inviteToken } : {}) }} />
       ) : null}
     </>
   );
