@@ -6,6 +6,7 @@ import { icons } from '../components/dashboard/icons.js';
 import { ManageTeamDialog } from '../components/teams/manage-team-dialog.js';
 import { dashboardAction, loadProjectList } from '../utils/dashboard.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
+import { readForm } from '../utils/form.server.js';
 import { TEAM_INTENTS } from '../utils/teams/team-actions.js';
 import { loadTeam, teamAction } from '../utils/teams/team.server.js';
 import teamsStylesUrl from '../styles/teams.css?url';
@@ -40,16 +41,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     loadTeam(request, context, team),
     loadProjectList(request, context, { kind: 'team', team, folder }),
   ]);
-  return { ...data, team: open.team, activity: open.activity, customerId: session.customerId, folder };
+  return {
+    ...data,
+    team: open.team,
+    activity: open.activity,
+    customerId: session.customerId,
+    folder,
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context, params } = args;
-  const peek = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const intent = peek?.get('intent');
+  // The manage-team dialog's forms, told apart by their intent; the rest are the dashboard's.
+  const peek = await readForm(request.clone());
+  const intent = peek.ok ? peek.form.get('intent') : null;
   if (typeof intent === 'string' && (TEAM_INTENTS as readonly string[]).includes(intent)) {
     const teamId = params.team ?? '';
     const base = pathOf(teamId, params.folder ?? null);
@@ -87,9 +92,7 @@ export default function TeamPage() {
           base={`${base}?${MANAGE}`}
           closeTo={base}
           search={location.search}
-          onClose={() =>
-            navigate(`${base}?${MANAGE}`, { replace: true, preventScrollReset: true })
-          }
+          onClose={() => navigate(`${base}?${MANAGE}`, { replace: true, preventScrollReset: true })}
         />
       ) : null}
     </>

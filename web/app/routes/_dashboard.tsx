@@ -8,10 +8,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  menuTeamOf,
-  type DashboardLayoutData,
-} from '../components/dashboard/dashboard-data.js';
+import { menuTeamOf, type DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
 import { icons } from '../components/dashboard/icons.js';
 import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbnails.js';
 import { Welcome } from '../components/dashboard/onboarding/welcome.js';

@@ -182,7 +182,10 @@ export default function Register() {
         {authTexts.alreadyHaveAccount} <Link to={loginHref}>Log in</Link>
       </p>
       {result?.twoFactor ? (
-        <TwoFactorPanel state={result.twoFactor} extraFields={{ url, name: values.name, ...(inviteToken ? { inviteToken } : {}) }} />
+        <TwoFactorPanel
+          state={result.twoFactor}
+          extraFields={{ url, name: values.name, ...(inviteToken ? { inviteToken } : {}) }}
+        />
       ) : null}
     </>
   );

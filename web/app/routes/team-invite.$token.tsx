@@ -102,8 +102,8 @@ export default function TeamInvitePage() {
         <header className="page-header">
           <h1>Join {invite.grantTitle}</h1>
           <p className="muted">
-            {invite.inviter.name} invited {invite.recipientEmail} to the team {invite.grantTitle}{' '}
-            on Animata.
+            {invite.inviter.name} invited {invite.recipientEmail} to the team {invite.grantTitle} on
+            Animata.
           </p>
         </header>
         <section className="card" aria-label="Invitation">
@@ -113,19 +113,13 @@ export default function TeamInvitePage() {
           ) : signedIn ? (
             <>
               <p>
-                You are logged in as {signedIn.email}. Accept to join the team and see its
-                projects.
+                You are logged in as {signedIn.email}. Accept to join the team and see its projects.
               </p>
               <Form method="post" className="team-invite-page__buttons">
                 <SubmitButton name="action" value="confirm" pending={busy('confirm')}>
                   Accept invitation
                 </SubmitButton>
-                <SubmitButton
-                  variant="ghost"
-                  name="action"
-                  value="refuse"
-                  pending={busy('refuse')}
-                >
+                <SubmitButton variant="ghost" name="action" value="refuse" pending={busy('refuse')}>
                   Decline
                 </SubmitButton>
               </Form>

@@ -7,11 +7,7 @@ import {
 import { Link } from '@remix-run/react';
 import { ConfirmDialog } from '../account/confirm-dialog.js';
 import { DashboardDialog } from '../dashboard/dashboard-dialog.js';
-import {
-  confirmStateOf,
-  withConfirm,
-  type TeamConfirm,
-} from '../../utils/teams/team-actions.js';
+import { confirmStateOf, withConfirm, type TeamConfirm } from '../../utils/teams/team-actions.js';
 import { TeamActivity } from './team-activity.js';
 import { ManageTeam } from './manage-team.js';
 

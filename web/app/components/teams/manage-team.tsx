@@ -1,4 +1,4 @@
-import { dashboardTexts, teamMessages, type Team } from '@animata/contracts';
+import { dashboardTexts, type Team } from '@animata/contracts';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { FormNotice } from '../ui/form-notice.js';
@@ -105,6 +105,7 @@ export function ManageTeam({
           action={action}
           serverError={refused?.intent === 'seats' ? refused.fieldErrors?.extra : undefined}
           pending={busy('seats')}
+          preview={refused?.intent === 'seats' ? refused.preview : undefined}
         />
       ) : null}
       {!manages ? (

@@ -2,9 +2,10 @@ import {
   slotsError,
   TEAM_MAX_EXTRA_SEATS,
   teamMessages,
+  type SlotsPreview,
   type Team,
 } from '@animata/contracts';
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { useFieldState } from '../ui/field-state.js';
 import { SubmitButton } from '../ui/submit-button.js';
@@ -21,11 +22,14 @@ export function SeatsForm({
   action,
   serverError,
   pending,
+  preview,
 }: {
   team: Team;
   action: string;
   serverError?: string | undefined;
   pending: boolean;
+  /** The cost of the seats asked for, to confirm before paying (an increase). */
+  preview?: SlotsPreview | undefined;
 }) {
   const { slots } = team;
   const { subscription } = slots;
@@ -61,7 +65,26 @@ export function SeatsForm({
       {seatPrice > 0 ? (
         <p className="muted">{formatDollars(seatPrice)} per extra seat a month</p>
       ) : null}
-      {canBuy ? (
+      {canBuy && preview ? (
+        <Form method="post" action={action} preventScrollReset className="team-seats__confirm">
+          <input type="hidden" name="intent" value="seats" />
+          <input type="hidden" name="extra" value={String(preview.extra)} />
+          <input type="hidden" name="confirm" value="1" />
+          <p role="status" data-testid="seats-preview">
+            {slots.included + preview.extra} seats: {formatDollars(preview.amount / 100)} is charged
+            now, prorated
+            {preview.periodEnd ? ` to ${formatDay(preview.periodEnd)}` : ''}.
+          </p>
+          <div className="team-seats__buttons">
+            <Link to={action} className="button button--ghost" replace preventScrollReset>
+              Cancel
+            </Link>
+            <SubmitButton variant="primary" pending={pending}>
+              Pay {formatDollars(preview.amount / 100)} and update seats
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : canBuy ? (
         <Form method="post" action={action} preventScrollReset className="team-seats__form">
           <input type="hidden" name="intent" value="seats" />
           <div className={`field field--inline${shown ? ' field--invalid' : ''}`}>
@@ -95,11 +118,7 @@ export function SeatsForm({
                 : 'Fewer seats apply from the next billing date.'}
             </p>
           </div>
-          <SubmitButton
-            variant="primary"
-            pending={pending}
-            disabled={Boolean(error) || !changing}
-          >
+          <SubmitButton variant="primary" pending={pending} disabled={Boolean(error) || !changing}>
             Update seats
           </SubmitButton>
         </Form>

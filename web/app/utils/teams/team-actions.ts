@@ -1,4 +1,6 @@
-/** What the team forms' action answers when it does not redirect (a refusal). */
+import type { SlotsPreview } from '@animata/contracts';
+
+/** What the team forms' action answers when it does not redirect (a refusal, a seats preview). */
 export interface TeamActionData {
   intent: string;
   /** The team the form was about. */
@@ -8,6 +10,8 @@ export interface TeamActionData {
   fieldErrors?: Record<string, string>;
   /** What was typed, to show again. */
   values?: Record<string, string>;
+  /** Seats to add: what they cost now, to confirm before paying. */
+  preview?: SlotsPreview;
 }
 
 /** The intents the manage-team dialog posts (the dashboard's team view tells them apart). */

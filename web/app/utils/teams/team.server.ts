@@ -192,6 +192,19 @@ export async function teamAction(
           values: { extra: raw },
         });
       }
+      // An increase is charged now (§4): the first post asks the gateway what it costs and
+      // shows it; the confirmation (confirm=1) buys. A decrease needs no confirmation.
+      if (textField(form, 'confirm') !== '1') {
+        const preview = await client.call(endpoints.teams.slotsPreview, { extra }, params);
+        if (preview.ok && preview.data.when === 'now' && preview.data.amount > 0) {
+          return data<TeamActionData>({
+            intent,
+            team: teamId,
+            values: { extra: String(extra) },
+            preview: preview.data,
+          });
+        }
+      }
       return done(
         await client.call(endpoints.teams.slots, { extra }, { ...params, knownFields: ['extra'] }),
         (answer) => answer.message ?? teamMessages.slotsUpdated(extra),
