@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { FormNotice } from '../ui/form-notice.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { TextField } from '../ui/text-field.js';
-import type { MemberRow } from '../../utils/teams/team-view.js';
+import type { MemberRow } from '@animata/contracts';
 import type { TeamActionData, TeamConfirm } from '../../utils/teams/team-actions.js';
 import { MemberList } from './member-list.js';
 import { InviteForm } from './invite-form.js';

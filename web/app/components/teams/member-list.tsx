@@ -10,7 +10,7 @@ import {
   rowAction,
   type MemberRow,
   type Viewer,
-} from '../../utils/teams/team-view.js';
+} from '@animata/contracts';
 import { teamIcons } from './team-icons.js';
 
 export interface InviteRow {

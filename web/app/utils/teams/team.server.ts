@@ -1,6 +1,8 @@
 import {
   appsErrorNotice,
   endpoints,
+  moveBy,
+  orderOf,
   pagePaths,
   slotsError,
   teamMessages,
@@ -12,7 +14,7 @@ import { api, type ApiFailure } from '../api.server.js';
 import { readForm, textField } from '../form.server.js';
 import { notify, redirectWithNotification } from '../notification.server.js';
 import type { TeamActionData } from './team-actions.js';
-import { inviteEmailProblem, moveBy, orderOf } from './team-view.js';
+import { inviteEmailProblem } from './team-view.js';
 
 /** The customer's teams (GET /teams), in their order; with their folders when asked. */
 export async function loadTeams(

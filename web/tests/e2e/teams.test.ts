@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { authTexts, billingMessages, dashboardTexts, teamMessages } from '@animata/contracts';
+import {
+  linkIn,
+  newCustomer,
+  newSession,
+  sessionCookieName,
+  waitForMail,
+} from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
+import { snackbar, useBrowserTest, type BrowserTest } from '../support/browser.js';
+import { dialog, fillCard, signedIn } from './checkout-support.js';
+
+const VISA = '4242 4242 4242 4242';
+const STRONG = 'Correct-Horse-7';
+const LEAVING = 'Leaves the team at the next billing date (not enough seats)';
+
+async function cookiesOf(t: BrowserTest, customerId: string): Promise<Record<string, string>> {
+  return { [sessionCookieName(t.app.config)]: await newSession(t.app, customerId) };
+}
+
+/** The invite link mailed to `email` (its path: /team-invite/{token}). */
+async function inviteLink(t: BrowserTest, email: string): Promise<string> {
+  const mail = await waitForMail(t.app.runtime.dataSource, email, /invit/i);
+  return linkIn(mail, '/team-invite/').pathname;
+}
+
+function manageDialog(page: Page, name = dashboardTexts.manageTeam) {
+  return page.getByRole('dialog', { name });
+}
+
+function row(page: Page, text: string) {
+  return page.locator('.team-row', { hasText: text });
+}
+
+/**
+ * Teams in the web app (billing-teams-apps §2, §4, §5, §6; projects-dashboard §2, §6, §8): the
+ * team plan bought with an extra seat, the manage-team dialog on /team and on the team's view,
+ * invites answered through the e-mailed link (one refused, one signed up through it), seats
+ * reduced below the members (the clock, then removal when the cycle turns), reordering, leaving,
+ * and the role rules as the page shows them. Once with JavaScript, once without.
+ */
+describe('teams: the team page, the manage-team dialog and the invite link', () => {
+  const t = useBrowserTest();
+  const ds = () => t.app.runtime.dataSource;
+
+  it('with JavaScript: buys a team of 4 seats, invites, answers, reduces seats, reorders and leaves', async () => {
+    const { customer: owner, cookies } = await signedIn(t);
+    const page = await t.open('/pay/annual/team?extraSlots=1', { cookies });
+    const checkout = dialog(page, billingMessages.checkoutTitle);
+    await checkout.getByText('3 seats included').waitFor();
+    const card = await fillCard(page, VISA);
+    await card.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/payment=success/);
+
+    await page.goto('/team');
+    await page.getByText('4 seats').waitFor();
+    await page.getByRole('link', { name: dashboardTexts.manageTeam }).click();
+    const manage = manageDialog(page);
+    await manage.waitFor();
+    const teamId = new URL(page.url()).searchParams.get('manage') ?? '';
+    await row(page, owner.email).getByText(teamMessages.owner).waitFor();
+    // The owner is never removable and cannot leave.
+    assert.equal(await row(page, owner.email).getByRole('link').count(), 0);
+
+    // §5: not an address → the message, and nothing is sent.
+    const field = manage.getByLabel('Invite by e-mail');
+    await field.fill('not-an-address');
+    await manage.getByRole('button', { name: 'Invite' }).click();
+    await manage.getByText(teamMessages.invalidEmail).waitFor();
+
+    const [a, b, c] = await Promise.all([newCustomer(ds()), newCustomer(ds()), newCustomer(ds())]);
+    for (const email of [a.email, b.email, c.email]) {
+      await manage.getByLabel('Invite by e-mail').fill(email);
+      await manage.getByRole('button', { name: 'Invite' }).click();
+      await row(page, email).getByText(teamMessages.pending).waitFor();
+      // The field is empty again after an invite.
+      assert.equal(await manage.getByLabel('Invite by e-mail').inputValue(), '');
+    }
+    // 4 seats: the owner and 3 invites; no fifth.
+    await manage.getByText(teamMessages.noFreeSeat).waitFor();
+
+    // B declines and A accepts through the e-mailed link, signed in.
+    const declining = await t.open(await inviteLink(t, b.email), {
+      cookies: await cookiesOf(t, b.id),
+    });
+    await declining.getByRole('button', { name: 'Decline' }).click();
+    await declining.waitForURL(`${t.app.url}/`);
+    for (const member of [a, c]) {
+      const accepting = await t.open(await inviteLink(t, member.email), {
+        cookies: await cookiesOf(t, member.id),
+      });
+      await accepting.getByRole('button', { name: 'Accept invitation' }).click();
+      await accepting.waitForURL(`${t.app.url}/team/${teamId}`);
+    }
+    await page.reload();
+    await row(page, b.email).getByText(teamMessages.rejected).waitFor();
+
+    // The refused invite frees its seat: D, who has no account, signs up through the link.
+    await page.goto(`/team?manage=${teamId}`);
+    await manage.getByRole('button', { name: 'Remove the invite of ' + b.email }).click();
+    await row(page, b.email).waitFor({ state: 'detached' });
+    const dEmail = `dora-${Date.now()}@example.test`;
+    await manage.getByLabel('Invite by e-mail').fill(dEmail);
+    await manage.getByRole('button', { name: 'Invite' }).click();
+    await row(page, dEmail).waitFor();
+    const newcomer = await t.open(await inviteLink(t, dEmail));
+    await newcomer.getByRole('link', { name: 'Sign up and join' }).click();
+    await newcomer.getByLabel('Name').fill('Dora Newcomer');
+    await newcomer.getByLabel('Email').fill(dEmail);
+    await newcomer.getByLabel('Password', { exact: true }).fill(STRONG);
+    await newcomer.getByRole('button', { name: authTexts.createAccount }).click();
+    await newcomer.waitForURL(`${t.app.url}/team/${teamId}`);
+    await newcomer.getByText(dashboardTexts.emptyTeam).waitFor();
+
+    // Reorder with the keyboard way: D moves up above C, and it is announced.
+    await page.reload();
+    await manage.getByRole('button', { name: 'Move Dora Newcomer up' }).click();
+    await page.getByRole('status').getByText('Dora Newcomer moved to position').waitFor();
+    await page.reload();
+    const names = await manage.getByTestId('team-member').locator('.team-row__email').allInnerTexts();
+    assert.deepEqual(names, [owner.email, a.email, dEmail, c.email]);
+
+    // Seats below the members: 3 seats for 4 members marks the last one, with the clock.
+    await manage.getByLabel(/Extra seats/).fill('0');
+    await manage.getByRole('button', { name: 'Update seats' }).click();
+    await row(page, c.email).getByText(LEAVING).waitFor();
+    // The cycle turns: C is removed.
+    await t.app.turnTeamCycle?.(teamId);
+    await page.reload();
+    await row(page, c.email).waitFor({ state: 'detached' });
+
+    // A member leaves, after the question.
+    const member = await t.open('/team', { cookies: await cookiesOf(t, a.id) });
+    await member.getByRole('link', { name: 'Members' }).click();
+    await manageDialog(member, 'Members').getByRole('link', { name: 'Leave team' }).click();
+    const question = member.getByRole('dialog', { name: teamMessages.confirmLeave });
+    await question.getByRole('button', { name: 'Leave team' }).click();
+    await snackbar(member, teamMessages.teamLeft);
+    await member.getByText(teamMessages.noTeam).waitFor();
+  });
+});
