@@ -176,7 +176,7 @@ export function MemberList({
                     to={confirmHref('transfer', member)}
                     className="button button--ghost button--small"
                     preventScrollReset
-                    aria-label={`Make ${member.customer.name} the owner`}
+                    aria-label={`Make owner: ${member.customer.name}`}
                   >
                     Make owner
                   </Link>
@@ -215,7 +215,7 @@ export function MemberList({
                   <button
                     type="submit"
                     className="button button--ghost button--small"
-                    aria-label={`Remove the invite of ${invite.recipientEmail}`}
+                    aria-label={`Remove invite: ${invite.recipientEmail}`}
                   >
                     Remove invite
                   </button>
