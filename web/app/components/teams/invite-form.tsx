@@ -1,6 +1,6 @@
 import { teamMessages, type Team } from '@animata/contracts';
 import { Form } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../ui/text-field.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { inviteEmailProblem } from '../../utils/teams/team-view.js';
@@ -27,6 +27,18 @@ export function InviteForm({
   const [email, setEmail] = useState(value ?? '');
   const [submitted, setSubmitted] = useState(false);
   const problem = inviteEmailProblem(email);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After an invite the field is empty again (§5): the team's entries changed.
+  const entries = `${team.invites.length}-${team.members.length}`;
+  const seen = useRef(entries);
+  useEffect(() => {
+    if (seen.current === entries) return;
+    seen.current = entries;
+    const input = formRef.current?.elements.namedItem('recipientEmail');
+    if (input instanceof HTMLInputElement) input.value = '';
+    setEmail('');
+    setSubmitted(false);
+  }, [entries]);
   if (!team.canInvite) {
     return (
       <p className="team-invite__closed" role="note">
@@ -36,6 +48,7 @@ export function InviteForm({
   }
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       preventScrollReset

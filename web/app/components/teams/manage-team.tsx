@@ -59,7 +59,6 @@ export function ManageTeam({
           preventScrollReset
           className="team-rename"
           aria-labelledby={titleId}
-          key={team.title}
         >
           <span id={titleId} className="visually-hidden">
             Rename the team
@@ -87,8 +86,6 @@ export function ManageTeam({
       />
       {manages ? (
         <InviteForm
-          // After an invite the field is empty again (§5): a new form for each sent invite.
-          key={`${team.invites.length}-${team.members.length}`}
           team={team}
           action={action}
           serverError={
@@ -100,7 +97,6 @@ export function ManageTeam({
       ) : null}
       {team.isOwner && !team.plan.expired ? (
         <SeatsForm
-          key={`${team.slots.extra.current}-${team.slots.extra.nextCycle}`}
           team={team}
           action={action}
           serverError={refused?.intent === 'seats' ? refused.fieldErrors?.extra : undefined}

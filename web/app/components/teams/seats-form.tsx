@@ -6,7 +6,7 @@ import {
   type Team,
 } from '@animata/contracts';
 import { Form, Link } from '@remix-run/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldState } from '../ui/field-state.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { formatDollars, formatDay } from '../../utils/teams/team-view.js';
@@ -35,6 +35,16 @@ export function SeatsForm({
   const { subscription } = slots;
   const id = useId();
   const [value, setValue] = useState(String(slots.extra.nextCycle));
+  // A change of the team's seats (this form's post, or elsewhere) shows the new number.
+  const formRef = useRef<HTMLFormElement>(null);
+  const seen = useRef(slots.extra.nextCycle);
+  useEffect(() => {
+    if (seen.current === slots.extra.nextCycle) return;
+    seen.current = slots.extra.nextCycle;
+    const input = formRef.current?.elements.namedItem('extra');
+    if (input instanceof HTMLInputElement) input.value = String(slots.extra.nextCycle);
+    setValue(String(slots.extra.nextCycle));
+  }, [slots.extra.nextCycle]);
   const extra = value.trim() === '' ? Number.NaN : Number(value);
   const error = value.trim() === '' ? undefined : slotsError(extra);
   const field = useFieldState({
@@ -85,7 +95,13 @@ export function SeatsForm({
           </div>
         </Form>
       ) : canBuy ? (
-        <Form method="post" action={action} preventScrollReset className="team-seats__form">
+        <Form
+          ref={formRef}
+          method="post"
+          action={action}
+          preventScrollReset
+          className="team-seats__form"
+        >
           <input type="hidden" name="intent" value="seats" />
           <div className={`field field--inline${shown ? ' field--invalid' : ''}`}>
             <label htmlFor={id} className="field__label">
