@@ -24,6 +24,7 @@ import { TextField } from '../components/ui/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { useHydrated } from '../utils/use-hydrated.js';
+import { readForm, textField } from '../utils/form.server.js';
 import {
   credentialsAction,
   loadCredentialsPage,
@@ -48,7 +49,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionResult = CredentialsResult<{ name: string; email: string; inviteToken: string }>;
 
-export function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Through a team invite link the new customer joins the team and lands in it (issue 30).
+  const peek = await readForm(request.clone());
+  const viaInvite = peek.ok && textField(peek.form, 'inviteToken') !== '';
   return credentialsAction(request, context, {
     endpoint: endpoints.auth.register,
     twoFactorAction: 'register',
@@ -74,7 +78,10 @@ export function action({ request, context }: ActionFunctionArgs) {
       ...(inviteToken ? { inviteToken } : {}),
       tfa_token: tfaToken,
     }),
-    outcome: registerOutcome,
+    outcome: (answer, redirectTo) => {
+      const outcome = registerOutcome(answer);
+      return viaInvite && outcome.kind === 'redirect' ? { ...outcome, to: redirectTo } : outcome;
+    },
     valuesWithDialog: true,
   });
 }

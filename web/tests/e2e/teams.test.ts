@@ -4,6 +4,8 @@ import { authTexts, billingMessages, dashboardTexts, teamMessages } from '@anima
 import {
   linkIn,
   newCustomer,
+  newTeam,
+  turnTeamCycles,
   newSession,
   sessionCookieName,
   waitForMail,
@@ -132,7 +134,7 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     await manage.getByRole('button', { name: 'Update seats' }).click();
     await row(page, c.email).getByText(LEAVING).waitFor();
     // The cycle turns: C is removed.
-    return;
+    await turnTeamCycles(t.app, new Date(Date.now() + 400 * 86_400_000));
     await page.reload();
     await row(page, c.email).waitFor({ state: 'detached' });
 
@@ -146,4 +148,83 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     await member.getByText(teamMessages.noTeam).waitFor();
   });
 
+  it('without JavaScript: the dialog as a page, every step a form post', async () => {
+    const [owner, admin, first, second] = await Promise.all([
+      newCustomer(ds(), { name: 'Olga Owner' }),
+      newCustomer(ds(), { name: 'Adam Admin' }),
+      newCustomer(ds(), { name: 'Fay First' }),
+      newCustomer(ds(), { name: 'Sam Second' }),
+    ]);
+    const { teamId } = await newTeam(ds(), {
+      owner,
+      members: [
+        { customer: admin, role: 'administrator' },
+        { customer: first },
+        { customer: second },
+      ],
+      extraSlots: 2,
+    });
+    const page = await t.open('/team', {
+      cookies: await cookiesOf(t, owner.id),
+      javaScript: false,
+    });
+    await page.getByRole('link', { name: dashboardTexts.manageTeam }).click();
+    const manage = manageDialog(page);
+    await manage.waitFor();
+    await row(page, admin.email).getByText(teamMessages.administrator).waitFor();
+    // Administrators are not moved; members are, with forms.
+    assert.equal(await row(page, admin.email).getByRole('button', { name: /^Move/ }).count(), 0);
+    await manage.getByRole('button', { name: 'Move Fay First down' }).click();
+    await snackbar(page, teamMessages.orderSaved);
+    const emails = await manage
+      .getByTestId('team-member')
+      .locator('.team-row__email')
+      .allInnerTexts();
+    assert.deepEqual(emails, [owner.email, admin.email, second.email, first.email]);
+
+    // The server's message for what is not an address, and the invite after it.
+    const refused = manage.getByLabel('Invite by e-mail');
+    t.allowConsoleError(page, /status of 422/);
+    await refused.fill('nobody at example');
+    await manage.getByRole('button', { name: 'Invite', exact: true }).click();
+    await manage.getByText(teamMessages.invalidEmail).waitFor();
+    const guest = `guest-${Date.now()}@example.test`;
+    await manage.getByLabel('Invite by e-mail').fill(guest);
+    await manage.getByRole('button', { name: 'Invite', exact: true }).click();
+    await row(page, guest).getByText(teamMessages.pending).waitFor();
+
+    // The owner removes the administrator (another remains: the owner), after the question.
+    await row(page, admin.email).getByRole('link', { name: 'Remove Adam Admin' }).click();
+    const question = page.getByRole('dialog', { name: teamMessages.confirmRemove });
+    await question.getByText(admin.email).waitFor();
+    await question.getByRole('button', { name: 'Remove' }).click();
+    await snackbar(page, teamMessages.memberRemoved);
+    await row(page, admin.email).waitFor({ state: 'detached' });
+
+    // The team's own view: its name, 'Manage Team' for the owner, 'Members' for a member, who
+    // leaves after the question.
+    const view = await t.open(`/team/${teamId}`, {
+      cookies: await cookiesOf(t, second.id),
+      javaScript: false,
+    });
+    await view.getByText(dashboardTexts.emptyTeam).waitFor();
+    await view.getByRole('link', { name: 'Members' }).click();
+    const members = manageDialog(view, 'Members');
+    await members.waitFor();
+    assert.equal(await members.getByRole('link', { name: /^Remove/ }).count(), 0);
+    await members.getByRole('link', { name: 'Leave team' }).click();
+    await view
+      .getByRole('dialog', { name: teamMessages.confirmLeave })
+      .getByRole('button', { name: 'Leave team' })
+      .click();
+    await snackbar(view, teamMessages.teamLeft);
+    await view.waitForURL(`${t.app.url}/`);
+
+    // Someone else's team is a 404.
+    const outsider = await t.open(`/team/${teamId}`, {
+      cookies: await cookiesOf(t, (await newCustomer(ds())).id),
+      javaScript: false,
+    });
+    await outsider.getByRole('heading', { name: /not found/i }).waitFor();
+  });
 });

@@ -1,9 +1,8 @@
-import { teamMessages, type Team } from '@animata/contracts';
+import { inviteEmailError, teamMessages, type Team } from '@animata/contracts';
 import { Form } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../ui/text-field.js';
 import { SubmitButton } from '../ui/submit-button.js';
-import { inviteEmailProblem } from '../../utils/teams/team-view.js';
 
 /**
  * The invite field (billing-teams-apps §5, §6): a valid address, else 'Please enter a valid
@@ -26,7 +25,7 @@ export function InviteForm({
 }) {
   const [email, setEmail] = useState(value ?? '');
   const [submitted, setSubmitted] = useState(false);
-  const problem = inviteEmailProblem(email);
+  const problem = inviteEmailError(email);
   const formRef = useRef<HTMLFormElement>(null);
   // After an invite the field is empty again (§5): the team's entries changed.
   const entries = `${team.invites.length}-${team.members.length}`;

@@ -1,5 +1,3 @@
-import { teamMessages } from '@animata/contracts';
-
 /**
  * The manage-team dialog's formatting and live feedback, shared by the route's server code and
  * its components (the row rules are in the contracts: member-order.ts).
@@ -19,15 +17,4 @@ export function formatDay(iso: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
-}
-
-/**
- * Live feedback of the invite field (§5): the BFF's class-validator rule decides; this spares
- * a round trip for what is plainly not an address.
- */
-export function inviteEmailProblem(email: string): string | undefined {
-  const trimmed = email.trim();
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed) && trimmed.length <= 254
-    ? undefined
-    : teamMessages.invalidEmail;
 }

@@ -1,6 +1,7 @@
 import {
   appsErrorNotice,
   endpoints,
+  inviteEmailError,
   moveBy,
   orderOf,
   pagePaths,
@@ -14,7 +15,6 @@ import { api, type ApiFailure } from '../api.server.js';
 import { readForm, textField } from '../form.server.js';
 import { notify, redirectWithNotification } from '../notification.server.js';
 import type { TeamActionData } from './team-actions.js';
-import { inviteEmailProblem } from './team-view.js';
 
 /** The customer's teams (GET /teams), in their order; with their folders when asked. */
 export async function loadTeams(
@@ -159,7 +159,7 @@ export async function teamAction(
       const recipientEmail = textField(form, 'recipientEmail').trim();
       const values = { recipientEmail };
       // §5: no invite is sent for what is not an address.
-      const problem = inviteEmailProblem(recipientEmail);
+      const problem = inviteEmailError(recipientEmail);
       if (problem) {
         return refused(intent, teamId, problem, 422, {
           fieldErrors: { recipientEmail: problem },
