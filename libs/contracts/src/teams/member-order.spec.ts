@@ -21,6 +21,12 @@ function row(id: string, role: 'owner' | 'administrator' | 'member' = 'member'):
 }
 
 const team = [row('o', 'owner'), row('x', 'administrator'), row('a'), row('b'), row('c')];
+const twoAdmins = [
+  row('o', 'owner'),
+  row('x', 'administrator'),
+  row('y', 'administrator'),
+  row('a'),
+];
 
 describe('the manage-team rows (billing-teams-apps §2, §6)', () => {
   it('lets only plain members move: the owner and administrators are not draggable', () => {
@@ -63,12 +69,13 @@ describe('the manage-team rows (billing-teams-apps §2, §6)', () => {
     assert.equal(rowAction(admin, b, team), 'remove');
     assert.equal(rowAction(member, b, team), null);
     assert.equal(rowAction(member, a, team), 'leave');
-    // An administrator, while the owner (who counts as one) remains.
-    assert.equal(rowAction(owner, x, team), 'remove');
-    assert.equal(rowAction(admin, x, team), 'leave');
-    // The last administrator of a team without another stays.
-    const alone = [{ ...x }, a];
-    assert.equal(rowAction(member, x, alone), null);
-    assert.equal(rowAction(admin, x, alone), null);
+    // An administrator only while another administrator (the owner aside) remains.
+    assert.equal(rowAction(owner, x, team), null);
+    assert.equal(rowAction(admin, x, team), null);
+    const y = twoAdmins[2]!;
+    assert.equal(rowAction(owner, x, twoAdmins), 'remove');
+    assert.equal(rowAction(owner, y, twoAdmins), 'remove');
+    assert.equal(rowAction(admin, y, twoAdmins), 'remove');
+    assert.equal(rowAction(admin, x, twoAdmins), 'leave');
   });
 });

@@ -85,7 +85,7 @@ export interface Viewer {
 
 /**
  * The remove button of a row (§6): never for the owner; an administrator only while another
- * administrator (the owner included) remains; only owners and administrators remove others. One's own row offers
+ * administrator (besides the owner) remains; only owners and administrators remove others. One's own row offers
  * Leave instead (a member may leave; the owner may not).
  */
 export function rowAction(
@@ -94,8 +94,8 @@ export function rowAction(
   members: readonly MemberRow[],
 ): 'remove' | 'leave' | null {
   if (member.isOwner) return null;
-  // The owner counts as an administrator (the server's rule, removalRefusal in contracts).
-  const administrators = members.filter((row) => row.canAdministrate || row.isOwner).length;
+  // The owner does not count: another administrator must remain (the BFF's count).
+  const administrators = members.filter((row) => row.canAdministrate && !row.isOwner).length;
   const lastAdministrator = member.canAdministrate && administrators <= 1;
   if (member.customer.id === viewer.customerId) {
     return lastAdministrator ? null : 'leave';
