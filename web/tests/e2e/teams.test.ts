@@ -89,6 +89,7 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     const declining = await t.open(await inviteLink(t, b.email), {
       cookies: await cookiesOf(t, b.id),
     });
+    await t.screenshot(declining, 'team-invite-desktop');
     await declining.getByRole('button', { name: 'Decline' }).click();
     await declining.waitForURL(`${t.app.url}/`);
     for (const member of [a, c]) {
@@ -110,6 +111,7 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     await manage.getByRole('button', { name: 'Invite', exact: true }).click();
     await row(page, dEmail).waitFor();
     const newcomer = await t.open(await inviteLink(t, dEmail));
+    await t.screenshot(newcomer, 'team-invite-signed-out-desktop');
     await newcomer.getByRole('link', { name: 'Sign up and join' }).click();
     await newcomer.getByLabel('Name').fill('Dora Newcomer');
     await newcomer.getByLabel('Email').fill(dEmail);
@@ -134,6 +136,7 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     await manage.getByLabel(/Extra seats/).fill('0');
     await manage.getByRole('button', { name: 'Update seats' }).click();
     await row(page, c.email).getByText(LEAVING).waitFor();
+    await t.screenshot(page, 'team-dialog-leaving-desktop');
     // The cycle turns: C is removed.
     await turnTeamCycles(t.app, new Date(Date.now() + 400 * 86_400_000));
     await page.reload();
