@@ -47,7 +47,7 @@ const invoicesOf = async (app: TestApp, customerId: string) =>
  * paying makes the team once; more seats are charged now; fewer apply at the next billing date,
  * marking the newest entries, which go when the cycle turns.
  */
-describe('team seats (the sandbox card gateway)', () => {
+describe('team seats (the sandbox gateways)', () => {
   let app: TestApp;
   before(async () => {
     app = await startTestApp({ web: false });
@@ -171,6 +171,33 @@ describe('team seats (the sandbox card gateway)', () => {
     );
     assert.equal(activity.body.activity[0]!.kind, 'removed');
     assert.equal(activity.body.activity[0]!.actor, null);
+  });
+
+  it('keeps a seat decrease itself and applies it at the gateway when the cycle turns', async () => {
+    const owner = await newCustomer(app.runtime.dataSource);
+    const call = cookieCaller(app, await newSessionCookie(app, owner.id));
+    const paid = await call<PayResponse>('POST', endpoints.paypal.pay.path, {
+      plan: 'monthly',
+      product: 'team',
+      extraSlots: 1,
+      nonce: 'fake-paypal-billing-agreement-nonce',
+    });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    const team = (await call<TeamsResponse>('GET', t.list.path)).body.teams[0]!;
+    const fewer = await call<TeamUpdateResponse>('PUT', teamPath(t.slots.path, team.id), {
+      extra: 0,
+    });
+    assert.equal(fewer.status, 200, JSON.stringify(fewer.body));
+    assert.deepEqual(fewer.body.team.slots.extra, { current: 1, nextCycle: 0 });
+    const end = new Date(fewer.body.team.slots.subscription.endDate!);
+    assert.ok((await turnTeamCycles(app, new Date(end.getTime() + 1000))) >= 1);
+    const [row] = (await app.runtime.dataSource.query(
+      `SELECT extra_slots FROM subscriptions WHERE customer_id = $1`,
+      [owner.id],
+    )) as [{ extra_slots: number }];
+    assert.equal(row.extra_slots, 0);
+    const after = (await call<TeamResponse>('GET', teamPath(t.get.path, team.id))).body.team;
+    assert.deepEqual(after.slots.extra, { current: 0, nextCycle: 0 });
   });
 });
 

@@ -13,7 +13,6 @@ import {
   type InviteAction,
   type InviteAnswerResponse,
   type InviteLinkInfo,
-  type Label,
   type SlotsPreview,
   type Team,
   type TeamActivityResponse,
@@ -48,6 +47,7 @@ import {
 } from '../billing/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { TeamMailer } from './team-mailer.js';
+import { sharedLabel } from './team-views.js';
 import {
   TeamsRepository,
   type InviteRecord,
@@ -115,8 +115,8 @@ export class TeamsService implements OnModuleInit {
     if (snapshot.currentPeriodEnd)
       await this.teams.notePeriodEndIn(manager, payerId, snapshot.currentPeriodEnd);
     if (snapshot.status !== 'active' && snapshot.status !== 'past_due') return;
-    const plan = findPlan(await this.catalog.entries(), snapshot.planId);
-    if (plan?.plan.product !== 'team') return;
+    // Read through the transaction's own connection: it must not wait for a second one.
+    if (!(await this.teams.isTeamPlanIn(manager, snapshot.planId))) return;
     const rows: Array<{ name: string }> = await manager.query(
       `SELECT name FROM customers WHERE id = $1`,
       [payerId],
@@ -233,20 +233,7 @@ export class TeamsService implements OnModuleInit {
         occupied,
         canInvite: admin && canInvite(occupied, plan.seats, plan.active),
       };
-      if (withLabels)
-        view.labels = labels
-          .filter((l) => l.teamId === team.id)
-          .map((l): Label => ({
-            id: l.id,
-            title: l.title,
-            owner: { id: l.ownerId },
-            parentId: null,
-            children: [],
-            shares: { customers: [], teams: [] },
-            isDemo: false,
-            parentIsDemo: false,
-            projectsCount: l.projectsCount,
-          }));
+      if (withLabels) view.labels = labels.filter((l) => l.teamId === team.id).map(sharedLabel);
       views.push(view);
     }
     return views;
@@ -682,7 +669,13 @@ export class TeamsService implements OnModuleInit {
 
   private async turn(team: TeamRecord): Promise<void> {
     const before = await this.planOf(team);
-    if (team.pendingExtraSlots !== null && before.active)
+    if (!before.active) {
+      // A lapsed plan removes no one: the team waits, marked expired, to be renewed or deleted.
+      await this.teams.record({ teamId: team.id, kind: 'expired', actor: null, subject: null });
+      if (team.cycleEndsAt) await this.teams.markTurned(team.id, team.cycleEndsAt);
+      return;
+    }
+    if (team.pendingExtraSlots !== null)
       await this.checkout.applyDeferredSeats(team.payerId, team.pendingExtraSlots);
     const seats = before.seats;
     await this.teams.transaction(async (manager) => {
