@@ -8,7 +8,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import type { DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
+import { menuTeamOf, type DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
 import { icons } from '../components/dashboard/icons.js';
 import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbnails.js';
 import { Welcome } from '../components/dashboard/onboarding/welcome.js';
@@ -51,9 +51,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await requireCustomer(request, context);
   }
   const client = api(request, context);
-  const [{ customer }, labels] = await Promise.all([
+  const [{ customer }, labels, teams] = await Promise.all([
     client.expect(client.call(endpoints.customer.get)),
     client.expect(client.call(endpoints.labels.list)),
+    // projects-dashboard §7: the teams with their folders; on failure the list is empty.
+    client.call(endpoints.teams.list, undefined, { query: { labels: true } }),
   ]);
   const data: DashboardLayoutData = {
     signedIn: true,
@@ -67,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       onboarding: customer.onboarding,
     },
     labels: labels.data,
+    teams: teams.ok && Array.isArray(teams.data?.teams) ? teams.data.teams.map(menuTeamOf) : [],
     coupon: customer.defaultCoupon,
   };
   return data;
@@ -92,7 +95,7 @@ export default function DashboardLayout() {
 }
 
 function DashboardShell({ data }: { data: DashboardLayoutData }) {
-  const { customer, labels, coupon } = data;
+  const { customer, labels, teams, coupon } = data;
   const params = useParams();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -162,7 +165,12 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
           >
             {icons.close}
           </a>
-          <SideMenu labels={labels} customer={customer} currentFolder={currentFolder} />
+          <SideMenu
+            labels={labels}
+            teams={teams}
+            customer={customer}
+            currentFolder={currentFolder}
+          />
         </div>
         {drawerOpen ? (
           <div

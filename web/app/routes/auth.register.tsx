@@ -9,7 +9,14 @@ import {
   validateRegister,
 } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
 import { useState } from 'react';
 import { PasswordField } from '../components/ui/password-field.js';
 import { SocialButtons } from '../components/auth/social-buttons.js';
@@ -17,6 +24,7 @@ import { TextField } from '../components/ui/text-field.js';
 import { TwoFactorPanel } from '../components/auth/two-factor-panel.js';
 import { useRecaptchaSubmit } from '../components/auth/use-recaptcha.js';
 import { useHydrated } from '../utils/use-hydrated.js';
+import { readForm, textField } from '../utils/form.server.js';
 import {
   credentialsAction,
   loadCredentialsPage,
@@ -39,9 +47,12 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return loadCredentialsPage(request, context);
 }
 
-type ActionResult = CredentialsResult<{ name: string; email: string }>;
+type ActionResult = CredentialsResult<{ name: string; email: string; inviteToken: string }>;
 
-export function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Through a team invite link the new customer joins the team and lands in it (issue 30).
+  const peek = await readForm(request.clone());
+  const viaInvite = peek.ok && textField(peek.form, 'inviteToken') !== '';
   return credentialsAction(request, context, {
     endpoint: endpoints.auth.register,
     twoFactorAction: 'register',
@@ -49,17 +60,28 @@ export function action({ request, context }: ActionFunctionArgs) {
     read: (form) => ({
       name: String(form.get('name') ?? ''),
       email: String(form.get('email') ?? ''),
+      // Signing up through a team invite link (issue 30): the new customer joins the team.
+      inviteToken: String(form.get('inviteToken') ?? ''),
     }),
-    validate: (values, password) => validateRegister({ ...values, password }),
-    body: (values, password, { redirectTo, recaptcha }) => ({
+    validate: ({ name, email }, password) => validateRegister({ name, email, password }),
+    body: ({ inviteToken, ...values }, password, { redirectTo, recaptcha }) => ({
       ...values,
+      ...(inviteToken ? { inviteToken } : {}),
       password,
       redirect: redirectTo,
       recaptcha,
     }),
     // Re-submitted with the token and without the captcha; the BFF kept the checked password.
-    retryBody: ({ name, email }, tfaToken) => ({ name, email, tfa_token: tfaToken }),
-    outcome: registerOutcome,
+    retryBody: ({ name, email, inviteToken }, tfaToken) => ({
+      name,
+      email,
+      ...(inviteToken ? { inviteToken } : {}),
+      tfa_token: tfaToken,
+    }),
+    outcome: (answer, redirectTo) => {
+      const outcome = registerOutcome(answer);
+      return viaInvite && outcome.kind === 'redirect' ? { ...outcome, to: redirectTo } : outcome;
+    },
     valuesWithDialog: true,
   });
 }
@@ -71,6 +93,9 @@ export default function Register() {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   const url = useReturnTo();
+  // A team invite link's sign-up (`?invite=<token>`): the new customer joins the team.
+  const [searchParams] = useSearchParams();
+  const inviteToken = searchParams.get('invite') ?? result?.values?.inviteToken ?? '';
   const [values, setValues] = useState({
     name: result?.values?.name ?? '',
     email: result?.values?.email ?? '',
@@ -108,6 +133,7 @@ export default function Register() {
         }}
       >
         <input type="hidden" name="url" value={url} />
+        {inviteToken ? <input type="hidden" name="inviteToken" value={inviteToken} /> : null}
         <input type="hidden" name="recaptcha" defaultValue="" />
         <TextField
           label="Name"
@@ -163,7 +189,10 @@ export default function Register() {
         {authTexts.alreadyHaveAccount} <Link to={loginHref}>Log in</Link>
       </p>
       {result?.twoFactor ? (
-        <TwoFactorPanel state={result.twoFactor} extraFields={{ url, name: values.name }} />
+        <TwoFactorPanel
+          state={result.twoFactor}
+          extraFields={{ url, name: values.name, ...(inviteToken ? { inviteToken } : {}) }}
+        />
       ) : null}
     </>
   );

@@ -163,8 +163,11 @@ export async function dashboardAction(
   switch (intent) {
     case 'create-project': {
       const label = folderOrNull(textField(form, 'label'));
+      // Made in a team's view: shared with the team from the start (issue 30).
+      const team = textField(form, 'team');
       const result = await client.call(endpoints.projects.create, {
         label: label === DEMO_FOLDER_ID ? null : label,
+        ...(team ? { team } : {}),
       });
       if (!result.ok) {
         if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);

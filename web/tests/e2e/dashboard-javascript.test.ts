@@ -499,10 +499,13 @@ describe('the projects dashboard in Chromium (JavaScript on)', () => {
       await main(page).getByRole('button', { name: dashboardTexts.newProject }).count(),
       0,
     );
+    // An unknown team (or someone else's) is a 404 since teams exist (issue 30); a team's own
+    // empty view is walked in teams.test.ts.
+    t.allowConsoleError(page, /status of 404/);
     await page.goto('/team/some-team');
-    await main(page).getByRole('heading', { name: dashboardTexts.emptyTeam }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.goto('/team/some-team/some-folder');
-    await main(page).getByRole('heading', { name: dashboardTexts.emptyTeam }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.goto('/gifs/');
     await page.waitForURL(`${t.app.url}/renders/`);
     await main(page).getByRole('heading', { name: dashboardTexts.renderJobs }).waitFor();

@@ -2,3 +2,4 @@ export * from './team.js';
 export * from './team-messages.js';
 export * from './team-dto.js';
 export * from './team-rules.js';
+export * from './member-order.js';

@@ -1,4 +1,4 @@
-import type { Label, SiteCoupon } from '@animata/contracts';
+import type { Label, SiteCoupon, Team } from '@animata/contracts';
 import { useRouteLoaderData } from '@remix-run/react';
 import type { SideMenuCustomer } from './side-menu.js';
 
@@ -7,6 +7,8 @@ export interface DashboardLayoutData {
   signedIn: true;
   customer: SideMenuCustomer & { isPremium: boolean; onboarding: { projects: boolean } };
   labels: Label[];
+  /** The customer's teams with their folders (GET /teams?labels=true), for the side menu. */
+  teams: MenuTeam[];
   coupon: SiteCoupon | null;
 }
 
@@ -15,4 +17,15 @@ export function useDashboardData(): DashboardLayoutData {
   const data = useRouteLoaderData<DashboardLayoutData | { signedIn: false }>('routes/_dashboard');
   if (!data || !data.signedIn) throw new Error('useDashboardData is for signed-in dashboard pages');
   return data;
+}
+
+/** What the side menu shows of a team: its name and its folders. */
+export interface MenuTeam {
+  id: string;
+  title: string;
+  labels: Label[];
+}
+
+export function menuTeamOf(team: Team): MenuTeam {
+  return { id: team.id, title: team.title, labels: team.labels ?? [] };
 }

@@ -36,6 +36,8 @@ export interface DashboardPageProps {
   list: ProjectListResponse;
   state: ListState;
   rows: number;
+  /** A team's view: 'Manage Team' or 'Members' (§2), and whether New project is offered. */
+  teamAction?: { label: string; href: string; canCreate: boolean };
 }
 
 /**
@@ -43,7 +45,15 @@ export interface DashboardPageProps {
  * selection's actions), the grid with its pagination or the section's empty state, and the
  * dialogs the address names. Selection is cleared on every reload of the list (§4).
  */
-export function DashboardPage({ view, title, icon, list, state, rows }: DashboardPageProps) {
+export function DashboardPage({
+  view,
+  title,
+  icon,
+  list,
+  state,
+  rows,
+  teamAction,
+}: DashboardPageProps) {
   const { labels } = useDashboardData();
   const hydrated = useHydrated();
   const abilities = abilitiesOf(view);
@@ -76,6 +86,19 @@ export function DashboardPage({ view, title, icon, list, state, rows }: Dashboar
           </h1>
           {folder ? <FolderActions folder={folder} className="dashboard-title__menu" /> : null}
           {abilities.toolbar ? <ToolbarActions view={view} /> : null}
+          {teamAction ? (
+            <div className="dashboard-toolbar__actions">
+              {teamAction.canCreate ? <NewProjectForm view={view} /> : null}
+              <Link
+                to={teamAction.href}
+                className="button button--ghost button--small"
+                preventScrollReset
+              >
+                {icons.team}
+                <span>{teamAction.label}</span>
+              </Link>
+            </div>
+          ) : null}
         </div>
         <div className="dashboard-toolbar__bottom">
           {selected.size > 0 ? (
@@ -170,7 +193,12 @@ function NewProjectForm({ view, primary = false }: { view: DashboardView; primar
   return (
     <Form method="post" className="toolbar-action">
       <input type="hidden" name="intent" value="create-project" />
-      <input type="hidden" name="label" value={label === DEMO_FOLDER_ID ? '' : (label ?? '')} />
+      {view.kind === 'team' ? (
+        // A project made in a team view is shared with the team from the start.
+        <input type="hidden" name="team" value={view.team} />
+      ) : (
+        <input type="hidden" name="label" value={label === DEMO_FOLDER_ID ? '' : (label ?? '')} />
+      )}
       <button
         type="submit"
         className={`button ${primary ? 'button--primary' : 'button--primary'} button--small`}

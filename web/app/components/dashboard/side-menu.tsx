@@ -10,6 +10,7 @@ import {
   type StorageUsage,
 } from '@animata/contracts';
 import { Link, NavLink, useLocation } from '@remix-run/react';
+import type { MenuTeam } from './dashboard-data.js';
 import { FolderTree } from './folder-tree.js';
 import { icons } from './icons.js';
 import { folderPath, ownLabels, withDialog } from './view.js';
@@ -25,19 +26,21 @@ export interface SideMenuCustomer {
 /**
  * The side menu in the spec's order (§2): All projects with a create-folder action, the folder
  * tree, a divider, My renders, Shared with me, the demo folder, Create a team with the invite
- * notice (no team yet), the teams (none until the teams issue), the storage box (free plan).
+ * notice (no team yet), the teams with their folders, the storage box (free plan).
  */
 export function SideMenu({
   labels,
+  teams = [],
   customer,
   currentFolder,
 }: {
   labels: Label[];
+  teams?: MenuTeam[];
   customer: SideMenuCustomer;
   currentFolder: string | null;
 }) {
   const location = useLocation();
-  const hasTeam = customer.isTeam || customer.partOfTeam;
+  const hasTeam = customer.isTeam || customer.partOfTeam || teams.length > 0;
   return (
     <nav className="side-menu" aria-label="Projects">
       <ul className="side-menu__list">
@@ -88,10 +91,48 @@ export function SideMenu({
           <p className="side-menu__notice">{dashboardLabels.inviteNotice}</p>
         </div>
       )}
-      {/* The teams and their folders: the teams issue fills this list. */}
+      {teams.length > 0 ? <TeamsMenu teams={teams} /> : null}
       {customer.isFree ? <StorageBox storage={customer.storage} files={customer.files} /> : null}
     </nav>
   );
+}
+
+/** The customer's teams, each with the folders shared with it (§2, §7). */
+function TeamsMenu({ teams }: { teams: MenuTeam[] }) {
+  return (
+    <ul className="side-menu__list side-menu__teams" aria-label="Teams">
+      {teams.map((team) => (
+        <li key={team.id}>
+          <NavLink to={teamPath(team.id)} end className="side-menu__link">
+            {icons.team}
+            <span className="side-menu__text">{team.title}</span>
+          </NavLink>
+          {team.labels.length > 0 ? <TeamFolders team={team.id} labels={team.labels} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TeamFolders({ team, labels }: { team: string; labels: Label[] }) {
+  return (
+    <ul className="side-menu__list side-menu__team-folders">
+      {labels.map((label) => (
+        <li key={label.id}>
+          <NavLink to={teamPath(team, label.id)} className="side-menu__link">
+            {icons.folderShared}
+            <span className="side-menu__text">{label.title}</span>
+          </NavLink>
+          {label.children.length > 0 ? <TeamFolders team={team} labels={label.children} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/team/{team}` or `/team/{team}/{folder}`. */
+export function teamPath(team: string, folder?: string): string {
+  return `/team/${encodeURIComponent(team)}${folder ? `/${encodeURIComponent(folder)}` : ''}`;
 }
 
 /**
