@@ -87,6 +87,7 @@ export class CustomerService {
         files: { used: created, limit: plan.features.fileSlots },
       },
       links: this.config.links,
+      analytics: this.config.analytics,
     };
   }
 }
