@@ -23,3 +23,4 @@ export * from './apps/index.js';
 export * from './account/index.js';
 export * from './projects/index.js';
 export * from './billing/index.js';
+export * from './teams/index.js';

@@ -1,6 +1,7 @@
 import type { SiteCoupon } from '../coupons/coupon.js';
 import { freeSubscription, type SubscriptionView } from '../billing/subscription.js';
 import type { FileSlots, StorageUsage } from '../projects/project.js';
+import type { CompanyInvite } from '../teams/team.js';
 
 /** The types an avatar may be stored as (account-and-auth §5); the bytes must match the type. */
 export const AVATAR_MIME_TYPES = [
@@ -43,7 +44,8 @@ export interface Customer {
   isAnnual: boolean;
   partOfTeam: boolean;
   teamSubscription: { teamPlanActive: boolean };
-  invites: unknown[];
+  /** Pending invites to the customer's e-mail (billing-teams-apps §3 Company invite), oldest first. */
+  invites: CompanyInvite[];
   defaultCoupon: SiteCoupon | null;
   onboarding: { projects: boolean };
   projects: { limits: { created: number } };
@@ -86,7 +88,7 @@ export const customerDefaults = {
   isTeam: false,
   hasTeamAccess: false,
   teamSubscription: { teamPlanActive: false },
-  invites: [],
+  invites: [] as CompanyInvite[],
   onboarding: { projects: false },
   subscription: freeSubscription,
   isExpired: false,

@@ -93,6 +93,29 @@ import type {
   WalletPayRequest,
 } from '../billing/checkout.js';
 import type { SessionInfoResponse } from '../session-info/session-info.js';
+import type {
+  ConfirmTransferResponse,
+  InviteAnswerResponse,
+  InviteLinkInfo,
+  SlotsPreview,
+  TeamActivityResponse,
+  TeamInviteResponse,
+  TeamMembersResponse,
+  TeamResponse,
+  TeamsResponse,
+  TeamSuccessResponse,
+  TeamUpdateResponse,
+  TransferOwnershipResponse,
+} from '../teams/team.js';
+import type {
+  DeleteTeamBody,
+  InviteAnswerBody,
+  SortTeamBody,
+  TeamInviteBody,
+  TeamSlotsBody,
+  TransferOwnershipBody,
+  UpdateTeamBody,
+} from '../teams/team-dto.js';
 
 export type HttpMethod = BffRequest['method'];
 
@@ -398,6 +421,57 @@ export const endpoints = {
     /** 422 'The last admin cannot be deleted' for an app's only admin. */
     removeManager: endpoint<undefined, OwnAppsResponse>().delete(
       `${API_BASE}/account/own-apps-managers/:id`,
+    ),
+  },
+  /**
+   * Teams (billing-teams-apps §7, projects-dashboard §7; issue 30). Someone else's team, member
+   * or invite answers 404; a member asking for what only owners and administrators may do, 403.
+   */
+  teams: {
+    /** Query: labels=true adds each team's folders. The customer's teams, in their order. */
+    list: endpoint<undefined, TeamsResponse>().get(`${API_BASE}/teams`),
+    get: endpoint<undefined, TeamResponse>().get(`${API_BASE}/teams/:id`),
+    /** Rename (owner, administrators). */
+    update: endpoint<UpdateTeamBody, TeamUpdateResponse>().put(`${API_BASE}/teams/:id`),
+    /** The member customer ids in their order; administrators stay first. */
+    sort: endpoint<SortTeamBody, TeamUpdateResponse>().put(`${API_BASE}/teams/sort/:id`),
+    /** Query: teamId. */
+    members: endpoint<undefined, TeamMembersResponse>().get(`${API_BASE}/teams/managers`),
+    /** A membership id: removes a member, or leaves when it is one's own. */
+    removeMember: endpoint<undefined, TeamSuccessResponse>().delete(
+      `${API_BASE}/teams/managers/:id`,
+    ),
+    /** `{ id }`: only when the team's plan expired (owner). */
+    delete: endpoint<DeleteTeamBody, TeamSuccessResponse>().delete(`${API_BASE}/teams`),
+    /** Extra seats 0–7 through the gateway that holds the plan (owner). Ours: path not shown. */
+    slots: endpoint<TeamSlotsBody, TeamUpdateResponse>().put(`${API_BASE}/teams/:id/slots`),
+    /** What a seat change would cost now (owner). */
+    slotsPreview: endpoint<TeamSlotsBody, SlotsPreview>().post(
+      `${API_BASE}/teams/:id/slots/preview`,
+    ),
+    /** Owner and administrators: joined, left, removed, seats, ownership… newest first. */
+    activity: endpoint<undefined, TeamActivityResponse>().get(`${API_BASE}/teams/:id/activity`),
+    /** Owner: ask to move ownership to an administrator; both confirm by e-mail link. */
+    transferOwnership: endpoint<TransferOwnershipBody, TransferOwnershipResponse>().post(
+      `${API_BASE}/teams/:id/transfer-ownership`,
+    ),
+    /** Signed in as the owner or the administrator the link was mailed to. */
+    confirmTransfer: endpoint<undefined, ConfirmTransferResponse>().post(
+      `${API_BASE}/teams/transfer/:token`,
+    ),
+  },
+  invites: {
+    /** `{ recipientEmail, grantAccess }` (owner, administrators). */
+    team: endpoint<TeamInviteBody, TeamInviteResponse>().post(`${API_BASE}/invite/team/:id`),
+    /** Revokes an invite (owner, administrators of its team). */
+    delete: endpoint<undefined, TeamSuccessResponse>().delete(`${API_BASE}/invite/:id`),
+    /** The recipient's answer: `{ action: 'confirm' | 'refuse' }`. */
+    answer: endpoint<InviteAnswerBody, InviteAnswerResponse>().put(`${API_BASE}/invite/:id`),
+    /** Public: what the invite link page shows; 404 for an unknown or used link. */
+    link: endpoint<undefined, InviteLinkInfo>().get(`${API_BASE}/invite/link/:token`),
+    /** Signed in: answer through the link (any signed-in customer holding it: decisions-teams). */
+    answerLink: endpoint<InviteAnswerBody, InviteAnswerResponse>().post(
+      `${API_BASE}/invite/link/:token`,
     ),
   },
   /** The apps the customer authorized (billing-teams-apps §7). */

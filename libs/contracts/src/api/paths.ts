@@ -57,6 +57,10 @@ export const pagePaths = {
   teamProjects: '/team/:team',
   teamFolder: '/team/:team/:folder',
   sharedWithMe: '/shared-with-me',
+  /** The team invite e-mail's link (issue 30): accept or refuse, or sign in / sign up through it. */
+  teamInvite: '/team-invite/:token',
+  /** The ownership-transfer e-mail's link (issue 30): one side's confirmation. */
+  teamTransfer: '/team-transfer/:token',
   renders: '/renders/',
   /** A project's page: `/{id}`. */
   project: '/:id',

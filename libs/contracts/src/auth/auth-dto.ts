@@ -100,6 +100,13 @@ export class RegisterRequest {
 
   @OptionalText(200)
   tfa_token?: string;
+
+  /**
+   * Signing up through a team invite link (issue 30): the link's token. The new customer joins
+   * the team; with the invited address the e-mail counts as verified (decisions-teams).
+   */
+  @OptionalText(128)
+  inviteToken?: string;
 }
 
 export interface RegisterResponse {
