@@ -6,6 +6,7 @@ import {
   isPricingPath,
   popupCookieMaxAgeSeconds,
   popupCookieName,
+  popupCookieString,
   popupRecordsCookie,
   selectPopup,
   type PopupCustomer,
@@ -147,5 +148,19 @@ describe('popup records', () => {
     assert.equal(popupCookieMaxAgeSeconds('2026-11-28T13:00:00Z', now), 86_400);
     assert.equal(popupCookieMaxAgeSeconds(null, now), 365 * 86_400);
     assert.equal(popupCookieMaxAgeSeconds('2030-01-01T00:00:00Z', now), 365 * 86_400);
+  });
+});
+
+describe('popup cookie', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it("writes a coupon dialog's cookie until the coupon ends, the invitations dialog's for the session", () => {
+    assert.equal(
+      popupCookieString('coupon', { expires: '2026-11-30T12:00:00Z', now, secure: false }),
+      'PopinDialog-coupon=1; Path=/; Max-Age=172800; SameSite=Lax',
+    );
+    assert.equal(
+      popupCookieString('invitations', { expires: null, now, secure: true }),
+      'PopinDialog-invitations=1; Path=/; SameSite=Lax; Secure',
+    );
   });
 });

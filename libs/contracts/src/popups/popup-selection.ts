@@ -121,3 +121,18 @@ export function popupCookieMaxAgeSeconds(expires: string | null, now: Date): num
   if (!Number.isFinite(seconds)) return year;
   return Math.min(year, Math.max(24 * 60 * 60, seconds));
 }
+
+/**
+ * The cookie that records a closed popup, as the page action and the browser both write it: a
+ * coupon dialog's lasts until the coupon ends; the invitations dialog's is a session cookie,
+ * its per-session record where sessionStorage is not available (no JavaScript).
+ */
+export function popupCookieString(
+  name: PopupName,
+  options: { expires: string | null; now: Date; secure: boolean },
+): string {
+  const lifetime = popupRecordsCookie(name)
+    ? `; Max-Age=${popupCookieMaxAgeSeconds(options.expires, options.now)}`
+    : '';
+  return `${popupCookieName(name)}=1; Path=/${lifetime}; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}

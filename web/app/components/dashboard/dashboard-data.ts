@@ -1,5 +1,6 @@
 import type { Label, SiteCoupon } from '@animata/contracts';
 import { useRouteLoaderData } from '@remix-run/react';
+import type { SeasonalPopupData } from '../../utils/popups/popup-view.js';
 import type { SideMenuCustomer } from './side-menu.js';
 
 /** What the dashboard layout (routes/_dashboard.tsx) loads once for every section. */
@@ -8,6 +9,8 @@ export interface DashboardLayoutData {
   customer: SideMenuCustomer & { isPremium: boolean; onboarding: { projects: boolean } };
   labels: Label[];
   coupon: SiteCoupon | null;
+  /** The seasonal popup (billing-teams-apps §4), or none. */
+  seasonalPopup: SeasonalPopupData;
 }
 
 /** The layout's customer and folder tree, for any page inside the dashboard. */
