@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { billingMessages } from '@animata/contracts';
+import {
+  newCustomer,
+  newSession,
+  sessionCookieName,
+  waitUntil,
+} from '@animata/server/test-support';
+import type { Page } from 'playwright-core';
+import { useBrowserTest } from '../support/browser.js';
+
+/**
+ * The seasonal popups (billing-teams-apps §2, §4, §9; issue 30): the coupon dialog of the site
+ * coupon's design shown once (its `PopinDialog-` cookie) and never on /pricing, with
+ * JavaScript on and off. The selection's every branch and the amounts are unit-tested in
+ * libs/contracts/src/popups.
+ */
+describe('seasonal popups in Chromium', () => {
+  const t = useBrowserTest();
+  const db = () => t.app.runtime.dataSource;
+
+  before(async () => {
+    await db().query('DELETE FROM coupons');
+    await db().query(
+      `INSERT INTO coupons (code, type, discount, expires_at, custom_design, is_site_coupon)
+       VALUES ('BF2027', 'percent', 20, '2027-11-30T12:00:00Z', 'black-friday-promo', true)`,
+    );
+  });
+
+  async function signedIn() {
+    const customer = await newCustomer(db());
+    const token = await newSession(t.app, customer.id);
+    return { customer, cookies: { [sessionCookieName(t.app.config)]: token } };
+  }
+
+  const popupCookie = async (page: Page) =>
+    (await page.context().cookies()).find((c) => c.name === 'PopinDialog-black-friday-promo');
+
+  async function assertBlackFriday(page: Page) {
+    const dialog = page.getByRole('dialog', { name: 'Black Friday' });
+    await dialog.getByText('20% OFF for one year', { exact: true }).waitFor();
+    await dialog.getByText('Annual sale: save up to $48.', { exact: true }).waitFor();
+    await dialog.getByText('Offer ends November 30, 2027', { exact: true }).waitFor();
+    return dialog;
+  }
+
+  const events = (customerId: string) =>
+    db()
+      .query(
+        `SELECT event_name, event_data->>'popup' AS popup FROM tracking_events
+         WHERE customer_id = $1 AND event_name LIKE 'Popup%' ORDER BY created_at, event_name`,
+        [customerId],
+      )
+      .then((rows: Array<{ event_name: string; popup: string }>) =>
+        rows.map((row) => `${row.event_name} ${row.popup}`).sort(),
+      );
+
+  it('shows the Black Friday popup once, as a modal, and records its close (JavaScript on)', async () => {
+    const { customer, cookies } = await signedIn();
+    const pricing = await t.open('/pricing', { cookies });
+    await pricing
+      .getByRole('heading', { level: 1, name: billingMessages.pricingHeading })
+      .waitFor();
+    assert.equal(await pricing.locator('.popup').count(), 0, 'never on /pricing');
+
+    const page = await t.open('/account', { cookies });
+    const dialog = await assertBlackFriday(page);
+    assert.equal(await dialog.evaluate((element) => element.matches(':modal')), true);
+    await t.screenshot(page, 'popup-black-friday-desktop');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal((await popupCookie(page))?.value, '1');
+    assert.deepEqual(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('PopinDialog-closed') ?? '[]')),
+      ['black-friday-promo'],
+    );
+    await waitUntil(
+      async () => (await events(customer.id)).length === 2,
+      'the shown and closed events',
+    );
+    assert.deepEqual(
+      await events(customer.id),
+      ['PopupClosed black-friday-promo', 'PopupShown black-friday-promo'].sort(),
+    );
+
+    // Shown once: the dashboard and the account pages no longer show it.
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.locator('.popup').count(), 0);
+    await page.goto('/billing');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.locator('.popup').count(), 0);
+  });
+
+  it('takes the offer to the pricing page with the coupon (JavaScript on)', async () => {
+    const { cookies } = await signedIn();
+    const page = await t.open('/', { cookies });
+    const dialog = await assertBlackFriday(page);
+    await dialog.getByRole('button', { name: 'Get the offer' }).click();
+    await page.waitForURL(`${t.app.url}/pricing?coupon=BF2027`);
+    await page.getByRole('heading', { level: 1, name: billingMessages.pricingHeading }).waitFor();
+    assert.equal(await page.locator('.popup').count(), 0);
+    assert.equal((await popupCookie(page))?.value, '1');
+  });
+
+  it('shows the popup as a panel whose buttons post, once, never on /pricing (JavaScript off)', async () => {
+    const { customer, cookies } = await signedIn();
+    const pricing = await t.open('/pricing', { cookies, javaScript: false });
+    await pricing
+      .getByRole('heading', { level: 1, name: billingMessages.pricingHeading })
+      .waitFor();
+    assert.equal(await pricing.locator('.popup').count(), 0);
+
+    const page = await t.open('/', { cookies, javaScript: false });
+    const dialog = await assertBlackFriday(page);
+    await t.screenshot(page, 'popup-black-friday-no-javascript');
+    await dialog.getByRole('button', { name: 'No thanks' }).click();
+    await page.waitForURL(`${t.app.url}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.locator('.popup').count(), 0);
+    assert.equal((await popupCookie(page))?.value, '1');
+    assert.deepEqual(await events(customer.id), ['PopupClosed black-friday-promo']);
+    await page.goto('/account');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.locator('.popup').count(), 0);
+
+    // Another customer takes the offer: the pricing page with the coupon, the popup recorded.
+    const other = await signedIn();
+    const offer = await t.open('/account', { cookies: other.cookies, javaScript: false });
+    await (await assertBlackFriday(offer)).getByRole('button', { name: 'Get the offer' }).click();
+    await offer.waitForURL(`${t.app.url}/pricing?coupon=BF2027`);
+    assert.equal((await popupCookie(offer))?.value, '1');
+    assert.deepEqual(await events(other.customer.id), ['PopupClicked black-friday-promo']);
+  });
+});
