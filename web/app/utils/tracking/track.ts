@@ -29,8 +29,8 @@ export function trackEvent(
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ eventName, eventData }),
     credentials: 'same-origin',
-    // The event still goes out when the page is left right after (the offer's link).
-    keepalive: true,
+    // No keepalive: the offer's link navigates inside the app, so the page stays; and Chromium
+    // never reports a keepalive request as finished to the DevTools protocol.
   }).catch(() => undefined);
   if (!options.tagManagerId || typeof window === 'undefined') return Promise.resolve();
   return new Promise<void>((resolve) => {
