@@ -18,6 +18,7 @@ import {
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
 import { StorageModule } from '../modules/storage/index.js';
+import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
 import type { Runtime } from './runtime.js';
@@ -39,6 +40,7 @@ export class AppModule {
         CouponsModule,
         BillingModule,
         WebhooksModule,
+        TeamsModule,
         LiveModule,
         JobsModule,
         MailModule,

@@ -170,6 +170,11 @@ export class CreateProjectBody implements CreateProjectRequest {
   label?: string | null;
 
   @IsOptional()
+  @MaxLength(64)
+  @IsString()
+  team?: string;
+
+  @IsOptional()
   @IsObject({ message: projectMessages.invalidData })
   data?: ProjectData;
 }

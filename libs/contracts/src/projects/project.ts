@@ -99,6 +99,8 @@ export interface CreateProjectRequest {
   title?: string;
   /** A folder id or null. */
   label?: string | null;
+  /** Created in a team view (issue 30): the project is shared with this team from the start. */
+  team?: string;
   data?: ProjectData;
 }
 

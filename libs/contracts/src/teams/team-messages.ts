@@ -56,6 +56,10 @@ export const teamMessages = {
   transferDone: 'Ownership has moved.',
   transferNeedsAdministrator: 'Ownership can be given only to an administrator of the team.',
   transferLinkInvalid: 'This confirmation link is no longer valid.',
+  onlyAdministrators: 'Only the team owner and administrators can do this.',
+  onlyOwner: 'Only the team owner can do this.',
+  onlyPayer: 'Only the customer who pays for the team plan can change its seats.',
+  defaultTitle: (name: string) => `${name}'s team`,
 } as const;
 
 /** Team titles: like project titles (projects-dashboard §9). */

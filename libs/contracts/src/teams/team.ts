@@ -1,4 +1,5 @@
 import type { PaymentMethodName } from '../billing/catalog.js';
+import type { PendingPayment } from '../billing/subscription.js';
 import type { Label } from '../projects/project.js';
 
 /** projects-dashboard §3 Team.access; billing-teams-apps §6. */
@@ -109,6 +110,8 @@ export interface TeamUpdateResponse {
   team: Team;
   /** The notice to show, e.g. 'You have updated your member slots to {n}'. */
   message?: string;
+  /** A seat purchase whose charge waits for 3-D Secure: confirm it, then POST stripe/handle3ds. */
+  payment?: PendingPayment;
 }
 export interface TeamSuccessResponse {
   success: true;

@@ -74,13 +74,21 @@ export class AccessRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Of these projects, those the actor may open: their own, and the demo originals. */
+  /**
+   * Of these projects, those the actor may open: their own, the demo originals, and those shared
+   * with a team the actor belongs to, directly or through their folder (issue 30).
+   */
   async projectsReadableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
     const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
     if (wanted.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM projects
-        WHERE id = ANY($2::text[]) AND (owner_id = $1 OR (is_demo AND from_id IS NULL))`,
+      `SELECT p.id FROM projects p
+        WHERE p.id = ANY($2::text[])
+          AND (p.owner_id = $1 OR (p.is_demo AND p.from_id IS NULL)
+               OR EXISTS (SELECT 1 FROM team_shares ts
+                            JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
+                           WHERE ts.project_id = p.id
+                              OR (p.label_id IS NOT NULL AND ts.label_id = p.label_id)))`,
       [actorId, wanted],
     );
     return new Set(rows.map((row) => row.id));
@@ -158,6 +166,119 @@ export class AccessRepository {
     if (wanted.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT id FROM app_authorizations WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Of these teams, those the actor belongs to: with any role, as owner or administrator
+   * ('administrate'), or as owner ('own').
+   */
+  async teamsOfActor(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    role: 'any' | 'administrate' | 'own',
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const roles =
+      role === 'own'
+        ? ['owner']
+        : role === 'administrate'
+          ? ['owner', 'administrator']
+          : ['owner', 'administrator', 'member'];
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT team_id AS id FROM team_members
+        WHERE customer_id = $1 AND team_id = ANY($2::uuid[]) AND role = ANY($3::text[])`,
+      [actorId, wanted, roles],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these teams, those whose plan the actor's subscription pays for. */
+  async teamsPaidBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT t.id FROM teams t JOIN subscriptions s ON s.id = t.subscription_id
+        WHERE s.customer_id = $1 AND t.id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these team memberships, the actor's own and those of teams the actor administers. */
+  async teamMembershipsRemovableBy(
+    actorId: string,
+    ids: ReadonlySet<string>,
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT m.id FROM team_members m
+         JOIN team_members me ON me.team_id = m.team_id AND me.customer_id = $1
+        WHERE m.id = ANY($2::uuid[])
+          AND (m.customer_id = $1 OR me.role IN ('owner', 'administrator'))`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these team memberships, those of teams the actor belongs to. */
+  async teamMembershipsVisibleTo(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT m.id FROM team_members m
+         JOIN team_members me ON me.team_id = m.team_id AND me.customer_id = $1
+        WHERE m.id = ANY($2::uuid[])`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these team invites, those of teams the actor belongs to (or administers). */
+  async teamInvitesOfActor(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    role: 'any' | 'administrate',
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT i.id FROM team_invites i
+         JOIN team_members me ON me.team_id = i.team_id AND me.customer_id = $1
+        WHERE i.id = ANY($2::uuid[]) AND ($3 = 'any' OR me.role IN ('owner', 'administrator'))`,
+      [actorId, wanted, role],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these team invites, the pending ones sent to the actor's e-mail address. */
+  async teamInvitesToActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT i.id FROM team_invites i JOIN customers c ON c.id = $1
+        WHERE i.id = ANY($2::uuid[]) AND i.status = 'pending'
+          AND lower(i.recipient_email) = lower(c.email)`,
+      [actorId, wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Of these folders, those shared with a team the actor belongs to. */
+  async labelsSharedWithActorTeams(
+    actorId: string,
+    ids: ReadonlySet<string>,
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT ts.label_id AS id FROM team_shares ts
+         JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
+        WHERE ts.label_id = ANY($2::uuid[])`,
       [actorId, wanted],
     );
     return new Set(rows.map((row) => row.id));

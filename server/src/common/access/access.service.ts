@@ -45,6 +45,26 @@ export class AccessService {
         return this.repository.appMembershipsAdministeredBy(actor.customerId, wanted);
       case Permission.AppAuthorizationRevoke:
         return this.repository.appAuthorizationsOfActor(actor.customerId, wanted);
+      case Permission.TeamRead:
+        return this.repository.teamsOfActor(actor.customerId, wanted, 'any');
+      case Permission.TeamAdminister:
+        return this.repository.teamsOfActor(actor.customerId, wanted, 'administrate');
+      case Permission.TeamOwn:
+        return this.repository.teamsOfActor(actor.customerId, wanted, 'own');
+      case Permission.TeamBilling:
+        return this.repository.teamsPaidBy(actor.customerId, wanted);
+      case Permission.TeamMembershipRemove:
+        return this.repository.teamMembershipsRemovableBy(actor.customerId, wanted);
+      case Permission.TeamMembershipRead:
+        return this.repository.teamMembershipsVisibleTo(actor.customerId, wanted);
+      case Permission.TeamInviteManage:
+        return this.repository.teamInvitesOfActor(actor.customerId, wanted, 'administrate');
+      case Permission.TeamInviteRead:
+        return this.repository.teamInvitesOfActor(actor.customerId, wanted, 'any');
+      case Permission.TeamInviteAnswer:
+        return this.repository.teamInvitesToActor(actor.customerId, wanted);
+      case Permission.TeamLabelRead:
+        return this.repository.labelsSharedWithActorTeams(actor.customerId, wanted);
     }
   }
 

@@ -10,7 +10,10 @@ export enum Permission {
   SessionDelete = 'session.delete',
   /** Remove an avatar: only one's own. */
   AvatarDelete = 'avatar.delete',
-  /** Open or copy a project: one's own (demo copies included) or a demo original. */
+  /**
+   * Open or copy a project: one's own (demo copies included), a demo original, or one shared
+   * with a team the actor belongs to (directly or through its folder; issue 30).
+   */
   ProjectRead = 'project.read',
   /** Rename a project, change its data or public flag: one's own, a changed demo included, a demo original never. */
   ProjectUpdate = 'project.update',
@@ -35,6 +38,30 @@ export enum Permission {
   // App authorization (issue 19, the authorization server's).
   /** Revoke an app's access to an account (the other apps table): one's own grants only. */
   AppAuthorizationRevoke = 'app-authorization.revoke',
+  // Teams (issue 30).
+  /** See a team, its members and its projects: teams the actor belongs to (any role). */
+  TeamRead = 'team.read',
+  /** Rename, reorder, invite, remove members, read the activity: owner and administrators. */
+  TeamAdminister = 'team.administer',
+  /** Delete, ownership transfer: the team's owner. */
+  TeamOwn = 'team.own',
+  /** Seats: teams paid by the actor's subscription (the payer; decisions-teams). */
+  TeamBilling = 'team.billing',
+  /**
+   * Remove a membership (team_members.id): one's own (leave), or any of a team the actor
+   * administers. The role rules (owner, last administrator) are the service's.
+   */
+  TeamMembershipRemove = 'team.membership.remove',
+  /** See a membership by id (team_members.id): of teams the actor belongs to. */
+  TeamMembershipRead = 'team.membership.read',
+  /** Revoke an invite (team_invites.id): of teams the actor administers. */
+  TeamInviteManage = 'team.invite.manage',
+  /** See an invite by id: of teams the actor belongs to. */
+  TeamInviteRead = 'team.invite.read',
+  /** Answer an invite: pending invites to the actor's e-mail address. */
+  TeamInviteAnswer = 'team.invite.answer',
+  /** List a folder in a team's view: folders shared with a team the actor belongs to. */
+  TeamLabelRead = 'team.label.read',
 }
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */

@@ -7,6 +7,7 @@ import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { ProjectsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { UploadsModule } from '../uploads/index.js';
 import { AccountPasswordService } from './account-password.service.js';
 import { AccountController } from './account.controller.js';
@@ -33,6 +34,7 @@ import { ProfileService } from './profile.service.js';
     CustomersModule,
     ProjectsModule,
     SessionsModule,
+    TeamsModule,
     UploadsModule,
   ],
   controllers: [

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { customerDefaults, type CustomerResponse } from '@animata/contracts';
+import { customerDefaults, planFeatures, type CustomerResponse } from '@animata/contracts';
 import type { Clock } from '../../common/clock.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { CLOCK, CONFIG } from '../../common/tokens.js';
@@ -10,6 +10,7 @@ import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { ProjectsRepository } from '../projects/index.js';
 import type { AuthenticatedCustomer } from '../sessions/index.js';
+import { TeamsService } from '../teams/index.js';
 import { AvatarService } from './avatar/avatar.service.js';
 
 /**
@@ -22,8 +23,8 @@ export function megabytes(bytes: number): number {
 
 /**
  * The customer object of account-and-auth §3, one call for the whole account area. What exists
- * today is read, the plan through billing's PlanAccess and the app flags through the apps
- * module; teams answer with customerDefaults until their module lands.
+ * today is read, the plan through billing's PlanAccess, the app flags through the apps module,
+ * the team flags (PlanAccess.teamsOf) and the pending invites through the teams module.
  */
 @Injectable()
 export class CustomerService {
@@ -36,10 +37,11 @@ export class CustomerService {
     private readonly avatars: AvatarService,
     private readonly plans: PlanAccess,
     private readonly appFlags: CustomerAppFlagsReader,
+    private readonly teams: TeamsService,
   ) {}
 
   async of(auth: AuthenticatedCustomer): Promise<CustomerResponse> {
-    const [customer, defaultCoupon, usage, avatar, plan, apps] = await Promise.all([
+    const [customer, defaultCoupon, usage, avatar, plan, apps, teams] = await Promise.all([
       this.customers.findById(auth.customerId),
       this.coupons.findSiteCoupon(this.clock.now()),
       // The counters the trigger keeps: the demo folder's projects count toward neither.
@@ -47,14 +49,19 @@ export class CustomerService {
       this.avatars.currentOf(auth.customerId),
       this.plans.of(auth.customerId),
       this.appFlags.of(auth.customerId),
+      this.plans.teamsOf(auth.customerId),
     ]);
-    const team = plan.isPremium && plan.accessLevel === 3;
+    // Team access (issue 30): the own team plan, or a team of theirs whose plan is active.
+    const teamPlanActive = teams.some((t) => t.active);
+    const team = (plan.isPremium && plan.accessLevel === 3) || teamPlanActive;
+    const features = teamPlanActive ? planFeatures(3) : plan.features;
     const created = usage.projectsCount;
     if (!customer) throw CommonException.unauthenticated();
+    const invites = await this.teams.invitesFor(customer.email);
     return {
       customer: {
         ...customerDefaults,
-        invites: [],
+        invites,
         onboarding: { projects: customer.onboardingProjects },
         subscription: plan.subscription,
         id: customer.id,
@@ -75,16 +82,17 @@ export class CustomerService {
         hasOtherApps: apps.hasOtherApps,
         // The plan (billing's PlanAccess decides premium, expired and the limits).
         isPremium: plan.isPremium,
-        hasProAccess: plan.isPremium && plan.accessLevel >= 2,
+        hasProAccess: (plan.isPremium && plan.accessLevel >= 2) || teamPlanActive,
         isAnnual: plan.isAnnual,
         isExpired: plan.isExpired,
         is3DSPending: plan.is3DSPending,
-        isFree: !plan.isPremium,
+        isFree: !plan.isPremium && !teamPlanActive,
         isTeam: team,
         hasTeamAccess: team,
-        teamSubscription: { teamPlanActive: team },
-        storage: { used: megabytes(usage.storageBytes), limit: plan.features.storageMb },
-        files: { used: created, limit: plan.features.fileSlots },
+        partOfTeam: teams.length > 0,
+        teamSubscription: { teamPlanActive: teamPlanActive || team },
+        storage: { used: megabytes(usage.storageBytes), limit: features.storageMb },
+        files: { used: created, limit: features.fileSlots },
       },
       links: this.config.links,
       analytics: this.config.analytics,

@@ -10,6 +10,7 @@ import { AuthLimits } from './auth-limits.js';
 import { AuthMailer } from './auth-mailer.js';
 import { PasswordChanges } from './password-changes.js';
 import { PasswordCheck } from './password-check.js';
+import { RegistrationInvitesHook } from './registration-invites.js';
 import { AuthJobs } from './auth.jobs.js';
 import { AuthOptionsController } from './auth-options.controller.js';
 import { AuthTokensRepository } from './auth-tokens.repository.js';
@@ -48,6 +49,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     PasswordChanges,
     AuthJobs,
     AuthHousekeeping,
+    RegistrationInvitesHook,
     SocialIdentitiesRepository,
     SocialAuthService,
     {
@@ -79,6 +81,8 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     // The checkout's two-factor and captcha checks (billing).
     TwoFactorService,
     CAPTCHA_VERIFIER,
+    // Teams plug the invite link's sign-up in (issue 30).
+    RegistrationInvitesHook,
   ],
 })
 export class AuthModule {}

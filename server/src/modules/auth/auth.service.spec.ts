@@ -11,6 +11,7 @@ import type { AuthMailer } from './auth-mailer.js';
 import type { AuthTokensService } from './auth-tokens.service.js';
 import { AuthLimits } from './auth-limits.js';
 import { AuthException } from './auth.exception.js';
+import { RegistrationInvitesHook } from './registration-invites.js';
 import { AuthService } from './auth.service.js';
 import type { CaptchaVerifier } from './captcha.js';
 import type { ClientContext } from './client-context.js';
@@ -123,6 +124,7 @@ function harness(world: World = {}) {
     unused as JobQueue,
     config,
     { now: () => NOW },
+    new RegistrationInvitesHook(),
   );
   const login = (dto: Partial<LoginRequest>, context: ClientContext = client) =>
     service.login({ email: 'Ada@Example.test ', ...dto } as LoginRequest, context);

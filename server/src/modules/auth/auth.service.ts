@@ -19,6 +19,7 @@ import { SessionsService } from '../sessions/index.js';
 import { TrackingService } from '../tracking/index.js';
 import { AuthLimits } from './auth-limits.js';
 import { AuthMailer } from './auth-mailer.js';
+import { RegistrationInvitesHook } from './registration-invites.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthException, AuthErrorCode } from './auth.exception.js';
 import {
@@ -64,6 +65,7 @@ export class AuthService {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly invites: RegistrationInvitesHook,
   ) {}
 
   async login(dto: LoginRequest, client: ClientContext): Promise<AuthOutcome<LoginResponse>> {
@@ -199,10 +201,20 @@ export class AuthService {
       }
     }
 
-    const customer = await this.customers.create({ email, name, passwordHash, verifiedAt: null });
+    // Signing up through a team invite link sent to this address proves the address (issue 30).
+    const proven = await this.invites.provesEmail(dto.inviteToken, email);
+    const customer = await this.customers.create({
+      email,
+      name,
+      passwordHash,
+      verifiedAt: proven ? this.clock.now() : null,
+    });
     if (!customer) throw AuthException.field('email', authMessages.emailTaken);
-    const token = await this.tokens.issue(customer.id, 'verify-email');
-    await this.mailer.verification(customer.email, customer.name, token);
+    if (!proven) {
+      const token = await this.tokens.issue(customer.id, 'verify-email');
+      await this.mailer.verification(customer.email, customer.name, token);
+    }
+    await this.invites.accept(customer.id, dto.inviteToken);
     await this.tracking.track(customer.id, 'SignUp', { method: 'email' });
     const sessionToken = await this.sessions.create(customer.id, {
       ...(client.userAgent ? { userAgent: client.userAgent } : {}),

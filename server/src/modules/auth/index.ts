@@ -11,3 +11,4 @@ export { TwoFactorService } from './two-factor/two-factor.service.js';
 export { clientContext, type ClientContext } from './client-context.js';
 export { clearAttemptCookie, setAttemptCookie } from './auth-cookies.js';
 export type { CaptchaVerifier } from './captcha.js';
+export { RegistrationInvitesHook, type RegistrationInvites } from './registration-invites.js';

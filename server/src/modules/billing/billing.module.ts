@@ -52,6 +52,7 @@ import { SubscriptionsRepository } from './subscriptions/subscriptions.repositor
   ],
   exports: [
     BillingLedger,
+    CheckoutService,
     SubscriptionsRepository,
     CatalogService,
     PlanAccess,

@@ -9,6 +9,7 @@ import { AuthHousekeeping } from '../auth/index.js';
 import { PaymentReconciliation, SubscriptionsRepository } from '../billing/index.js';
 import { PreviewRequeue } from '../projects/index.js';
 import { SessionsService } from '../sessions/index.js';
+import { TeamsService } from '../teams/index.js';
 
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +33,7 @@ export class MaintenanceJobs implements OnModuleInit {
     private readonly appAuthorizations: AppAuthorizationRepository,
     private readonly payments: PaymentReconciliation,
     private readonly previews: PreviewRequeue,
+    private readonly teams: TeamsService,
     @Inject(LOGGER) private readonly logger: AppLogger,
   ) {}
 
@@ -49,12 +51,14 @@ export class MaintenanceJobs implements OnModuleInit {
       const payments = await this.payments.run();
       // Previews whose job was lost (a stop, a kill) are queued again.
       const requeuedPreviews = await this.previews.requeuePending();
+      // Teams whose billing period ended: seat decreases applied, marked entries removed (issue 30).
+      const turnedTeams = await this.teams.turnCycles(new Date());
       if (expiredSessions > 0 || expiredSubscriptions > 0)
         this.logger.info(
           { expiredSessions, expiredSubscriptions },
           'maintenance: expired rows removed or marked',
         );
-      return { expiredSessions, expiredSubscriptions, payments, requeuedPreviews };
+      return { expiredSessions, expiredSubscriptions, payments, requeuedPreviews, turnedTeams };
     });
     this.registry.every('maintenance.cleanup', CLEANUP_EVERY_MS, {});
   }

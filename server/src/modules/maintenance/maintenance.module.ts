@@ -5,6 +5,7 @@ import { AuthModule } from '../auth/index.js';
 import { BillingModule } from '../billing/index.js';
 import { ProjectThumbnailsModule } from '../projects/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { MaintenanceJobs } from './maintenance.jobs.js';
 
 @Module({
@@ -15,6 +16,7 @@ import { MaintenanceJobs } from './maintenance.jobs.js';
     BillingModule,
     ProjectThumbnailsModule,
     SessionsModule,
+    TeamsModule,
   ],
   providers: [MaintenanceJobs],
 })

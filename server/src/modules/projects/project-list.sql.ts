@@ -28,7 +28,11 @@ export interface NamedStatement {
 export type ListView =
   | { kind: 'all'; ownerId: string }
   | { kind: 'folder'; ownerId: string; labelId: string }
-  | { kind: 'demo'; ownerId: string };
+  | { kind: 'demo'; ownerId: string }
+  /** Projects shared with a team directly (issue 30: the team view /team/{team}). */
+  | { kind: 'team'; teamId: string }
+  /** A folder shared with a team (the team view /team/{team}/{folder}). */
+  | { kind: 'team-folder'; teamId: string; labelId: string };
 
 export interface ListRequest {
   view: ListView;
@@ -139,6 +143,16 @@ function whereOf(view: ListView, search: string | null): { where: string; values
           (p.from_id IS NULL AND NOT EXISTS (
              SELECT 1 FROM projects c WHERE c.is_demo AND c.owner_id = $1 AND c.from_id = p.id))
           OR (p.owner_id = $1 AND p.from_id IS NOT NULL))`;
+      break;
+    case 'team':
+      values.push(view.teamId);
+      where = `NOT p.is_demo AND EXISTS (
+          SELECT 1 FROM team_shares ts WHERE ts.team_id = $1 AND ts.project_id = p.id)`;
+      break;
+    case 'team-folder':
+      values.push(view.labelId, view.teamId);
+      where = `p.label_id = $1 AND NOT p.is_demo AND EXISTS (
+          SELECT 1 FROM team_shares ts WHERE ts.team_id = $2 AND ts.label_id = $1)`;
       break;
   }
   if (search !== null) {

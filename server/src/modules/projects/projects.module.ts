@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { LabelsController, OnboardingController } from './labels.controller.js';
@@ -17,7 +18,7 @@ import { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
  * usage.
  */
 @Module({
-  imports: [BillingModule, CustomersModule, SessionsModule, ProjectThumbnailsModule],
+  imports: [BillingModule, CustomersModule, SessionsModule, ProjectThumbnailsModule, TeamsModule],
   controllers: [ProjectsController, LabelsController, OnboardingController],
   providers: [
     ProjectsRepository,

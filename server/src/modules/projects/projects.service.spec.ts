@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEMO_FOLDER_ID, FREE_LIMITS, planFeatures, projectMessages } from '@animata/contracts';
+import type { TeamViews } from '../teams/index.js';
 import type { PlanAccess } from '../billing/index.js';
 import type { AccessService } from '../../common/access/index.js';
 import { Permission } from '../../common/access/index.js';
@@ -83,6 +84,7 @@ function serviceWith(options: {
     thumbnails,
     storage,
     { featuresFor: async () => planFeatures(0) } as unknown as PlanAccess,
+    {} as TeamViews,
   );
   return { service, calls };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
+  dashboardTexts,
   DEMO_FOLDER_ID,
   duplicateTitle,
   emptyProjectData,
@@ -28,6 +29,7 @@ import { AccessService, type Actor, Permission } from '../../common/access/index
 import { CommonException } from '../../common/errors/common.exception.js';
 import { newPublicId } from '../../common/ids.js';
 import { PlanAccess } from '../billing/index.js';
+import { TeamViews } from '../teams/index.js';
 import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
@@ -42,6 +44,8 @@ import {
 } from './projects.repository.js';
 import { ThumbnailScheduler } from './thumbnails/thumbnail-scheduler.js';
 import { dataChangeOf } from './data-change.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new project's title when none is given. */
 export const DEFAULT_PROJECT_TITLE = 'Untitled';
@@ -111,6 +115,8 @@ export class ProjectsService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     /** The customer's plan limits (billing's one place for plan features). */
     private readonly plans: PlanAccess,
+    /** The dashboard's team views (issue 30). */
+    private readonly teamViews: TeamViews,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -120,10 +126,20 @@ export class ProjectsService {
       data: [],
       pagination: { totalFiles: 0, filesPerPage: rows, page },
     };
-    // Teams and sharing come in their own issues: honest empty lists until then.
-    if (query.team !== undefined || query.sharedWithMe === true) return empty;
+    // Sharing with customers comes in its own issue: an honest empty list until then.
+    if (query.sharedWithMe === true) return empty;
     let view: ListView;
-    if (query.label === undefined || query.label === '') {
+    if (query.team !== undefined) {
+      // A team view (issue 30): 404 for an unknown or foreign team, the expiry as the reason.
+      const { expired } = await this.teamViews.open(actor, query.team);
+      if (expired) return { ...empty, errors: [expired] };
+      if (query.label === undefined || query.label === '') {
+        view = { kind: 'team', teamId: query.team };
+      } else {
+        if (!UUID.test(query.label)) throw CommonException.notFound();
+        view = { kind: 'team-folder', teamId: query.team, labelId: query.label };
+      }
+    } else if (query.label === undefined || query.label === '') {
       view = { kind: 'all', ownerId: actor.customerId };
     } else if (query.label === DEMO_FOLDER_ID) {
       view = { kind: 'demo', ownerId: actor.customerId };
@@ -143,13 +159,21 @@ export class ProjectsService {
   }
 
   /** A new project: within the plan's limits, preview queued. */
-  create(actor: Actor, request: CreateProjectRequest): Promise<CreatedProjectResponse> {
+  async create(actor: Actor, request: CreateProjectRequest): Promise<CreatedProjectResponse> {
     const data = request.data === undefined ? emptyProjectData() : cleanProjectData(request.data);
-    return this.createFromChange(actor, {
+    // Created in a team view (issue 30): the team must be the customer's and its plan active.
+    if (request.team !== undefined) {
+      const { expired } = await this.teamViews.open(actor, request.team);
+      if (expired) throw ProjectException.notice(dashboardTexts.teamExpired);
+    }
+    const created = await this.createFromChange(actor, {
       title: request.title,
       label: request.label,
       change: dataChangeOf(data),
     });
+    if (request.team !== undefined)
+      await this.teamViews.shareNewProject(actor, request.team, created.project.id);
+    return created;
   }
 
   /**

@@ -78,6 +78,15 @@ function planInfoFrom(
   };
 }
 
+/** A team the customer belongs to, and whether its plan is active (issue 30). */
+export interface TeamPlanAccess {
+  teamId: string;
+  role: string;
+  /** The team plan is paid and in a premium state (active, canceled before its end, past due). */
+  active: boolean;
+  state: SubscriptionState;
+}
+
 @Injectable()
 export class PlanAccess {
   constructor(
@@ -86,8 +95,36 @@ export class PlanAccess {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * What the customer may do: their own plan's features, or the team plan's (level 3) while a
+   * team they belong to has an active plan (issue 30: team members get the team's features).
+   */
   async featuresFor(customerId: string): Promise<PlanFeatures> {
-    return (await this.of(customerId)).features;
+    return planFeatures(await this.effectiveLevelOf(customerId));
+  }
+
+  /** The access level whose features apply: the own plan's, or 3 through an active team. */
+  async effectiveLevelOf(customerId: string): Promise<AccessLevel> {
+    const [own, teams] = await Promise.all([this.of(customerId), this.teamsOf(customerId)]);
+    return teams.some((team) => team.active) ? 3 : own.accessLevel;
+  }
+
+  /** The teams the customer belongs to, each with whether its plan is active now. */
+  async teamsOf(customerId: string): Promise<TeamPlanAccess[]> {
+    const rows = await this.subscriptions.teamSubscriptionsOf(customerId);
+    if (rows.length === 0) return [];
+    const catalog = await this.catalog.entries();
+    const now = this.clock.now();
+    return rows.map(({ teamId, role, subscription }) => {
+      const state = subscriptionState(subscription, now);
+      const plan = findPlan(catalog, subscription.planId);
+      return {
+        teamId,
+        role,
+        state,
+        active: isPremiumState(state) && plan?.plan.product === 'team',
+      };
+    });
   }
 
   async planInfo(planId: string, extraSlots: number): Promise<PlanInfo | null> {

@@ -958,6 +958,94 @@ export class CheckoutService {
     const after = await this.subscriptions.findByCustomer(customerId);
     return { endDate: after?.currentPeriodEnd?.toISOString() ?? null };
   }
+
+  // Team seats (issue 30): the teams module's seat call, through the gateway of the plan.
+
+  /**
+   * Changes the team plan's extra seats (billing-teams-apps §4 Team seats): more seats now,
+   * prorated and charged to the stored method; fewer at the next billing date. A gateway that
+   * cannot schedule (Braintree, decision 75) answers `deferred`: the teams module keeps the
+   * decrease and applies it when the cycle turns (applyDeferredSeats). Errors: no live team plan,
+   * a canceled plan, no stored method for an increase, the same number.
+   */
+  changeSeats(
+    customerId: string,
+    extraSlots: number,
+    messages: { notActive: string; noPaymentMethod: string; unchanged: string },
+  ): Promise<SeatChange> {
+    return this.exclusive(customerId, async () => {
+      const info = await this.access.of(customerId);
+      const row = info.row;
+      if (!row || !info.plan || info.plan.product !== 'team' || !this.isLive(info))
+        throw BillingException.conflict(messages.notActive);
+      if (info.state === 'canceled') throw BillingException.conflict(messages.notActive);
+      const kind = kindOf(row.gateway);
+      const quote = await this.quoteOrRefuse('team', info.plan.period, extraSlots, undefined);
+      const timing = this.timingOf(row, info.plan, quote);
+      if (timing === 'same') throw BillingException.conflict(messages.unchanged);
+      if (timing === 'now') {
+        if (row.paymentMethod === null) throw BillingException.conflict(messages.noPaymentMethod);
+        const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
+        const preview = await this.previewNow(kind, ref, row, quote);
+        const result = await this.changeAt(kind, row, quote, 'now');
+        const payment = result.action
+          ? await this.awaitConfirmation(customerId, this.gateway(kind).name, result.action, quote)
+          : null;
+        return { timing, amountCents: preview.amountCents, deferred: false, payment };
+      }
+      if (!this.gateway(kind).schedulesChanges)
+        return { timing, amountCents: 0, deferred: true, payment: null };
+      await this.changeAt(kind, row, quote, 'period-end');
+      return { timing, amountCents: 0, deferred: false, payment: null };
+    });
+  }
+
+  /** What a seat change would charge now (0 for a decrease, which waits for the period end). */
+  async previewSeats(
+    customerId: string,
+    extraSlots: number,
+  ): Promise<{
+    timing: 'now' | 'period-end' | 'same';
+    amountCents: number;
+    periodEnd: Date | null;
+  }> {
+    const info = await this.access.of(customerId);
+    const row = info.row;
+    if (!row || !info.plan || info.plan.product !== 'team' || !this.isLive(info))
+      return { timing: 'same', amountCents: 0, periodEnd: null };
+    const quote = await this.quoteOrRefuse('team', info.plan.period, extraSlots, undefined);
+    const timing = this.timingOf(row, info.plan, quote);
+    if (timing !== 'now') return { timing, amountCents: 0, periodEnd: row.currentPeriodEnd };
+    const ref = (await this.subscriptions.customerRef(customerId, row.gateway)) ?? '';
+    const preview = await this.previewNow(kindOf(row.gateway), ref, row, quote);
+    return { timing, amountCents: preview.amountCents, periodEnd: preview.periodEnd };
+  }
+
+  /**
+   * A decrease the gateway could not schedule, applied at the cycle turn: the new seats from
+   * now on, the gateway crediting what the dropped seats of the new period cost.
+   */
+  applyDeferredSeats(customerId: string, extraSlots: number): Promise<void> {
+    return this.exclusive(customerId, async () => {
+      const info = await this.access.of(customerId);
+      const row = info.row;
+      if (!row || !info.plan || info.plan.product !== 'team' || !this.isLive(info)) return;
+      if (row.extraSlots === extraSlots) return;
+      const quote = await this.quoteOrRefuse('team', info.plan.period, extraSlots, undefined);
+      await this.changeAt(kindOf(row.gateway), row, quote, 'now');
+    });
+  }
+}
+
+/** The answer of changeSeats. */
+export interface SeatChange {
+  timing: 'now' | 'period-end';
+  /** Cents charged now (a prorated increase). */
+  amountCents: number;
+  /** A decrease the gateway cannot schedule: the caller keeps it for the cycle turn. */
+  deferred: boolean;
+  /** An increase whose charge waits for 3-D Secure. */
+  payment: NonNullable<PayResponse['payment']> | null;
 }
 
 function hash(value: string): string {

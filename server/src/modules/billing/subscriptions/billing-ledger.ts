@@ -9,6 +9,17 @@ import type {
 } from '../gateways/gateway.port.js';
 import { type SubscriptionRecord, SubscriptionsRepository } from './subscriptions.repository.js';
 
+/**
+ * Called inside the transaction that wrote a customer's subscription row, after the write: the
+ * teams module makes the team of a paid team plan here, so a retried or reconciled payment, a
+ * webhook and a call answer all make it once, with the row (issue 30).
+ */
+export type SnapshotListener = (
+  manager: EntityManager,
+  customerId: string,
+  snapshot: SubscriptionSnapshot,
+) => Promise<void>;
+
 /** Thrown inside the transaction to roll it back when the event must be redelivered later. */
 class RetryLater extends Error {}
 
@@ -65,7 +76,14 @@ export function mergeStatusReport(
  */
 @Injectable()
 export class BillingLedger {
+  private readonly listeners: SnapshotListener[] = [];
+
   constructor(private readonly repository: SubscriptionsRepository) {}
+
+  /** Registers a listener of written snapshots (the teams module, at start). */
+  onSnapshotWritten(listener: SnapshotListener): void {
+    this.listeners.push(listener);
+  }
 
   async applyEvent(event: BillingEvent): Promise<ApplyOutcome> {
     return this.run(async (manager) => {
@@ -120,6 +138,7 @@ export class BillingLedger {
     const s = byExternalId && current !== null ? mergeStatusReport(current, reported) : reported;
     if (snapshotDecision(current, s) === 'stale') return 'stale';
     await this.repository.writeSnapshotIn(manager, customerId, s);
+    for (const listener of this.listeners) await listener(manager, customerId, s);
     return 'applied';
   }
 

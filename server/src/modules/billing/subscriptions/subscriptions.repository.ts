@@ -485,6 +485,33 @@ export class SubscriptionsRepository {
     );
   }
 
+  /**
+   * The team subscriptions of the teams the customer belongs to (issue 30): each team's id, the
+   * customer's role in it and the paying subscription, for PlanAccess to tell whether the team's
+   * plan is active. Reads the teams module's tables; writes none.
+   */
+  async teamSubscriptionsOf(
+    customerId: string,
+  ): Promise<Array<{ teamId: string; role: string; subscription: SubscriptionRecord }>> {
+    const rows: Array<SubscriptionRow & { team_id: string; role: string }> =
+      await this.dataSource.query(
+        `SELECT m.team_id, m.role, ${SUBSCRIPTION_COLUMNS.split(',')
+          .map((column) => `s.${column.trim()}`)
+          .join(', ')}
+           FROM team_members m
+           JOIN teams t ON t.id = m.team_id
+           JOIN subscriptions s ON s.id = t.subscription_id
+          WHERE m.customer_id = $1
+          ORDER BY m.created_at, m.team_id`,
+        [customerId],
+      );
+    return rows.map((row) => ({
+      teamId: row.team_id,
+      role: row.role,
+      subscription: toRecord(row),
+    }));
+  }
+
   /** The customer's newest invoice's external id, if any (handle3ds' answer). */
   async latestInvoiceExternalId(customerId: string): Promise<string | null> {
     const rows: Array<{ external_id: string }> = await this.dataSource.query(
