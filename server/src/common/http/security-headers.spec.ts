@@ -54,7 +54,10 @@ describe('page security headers', () => {
     assert.ok(!off.includes('googletagmanager.com'));
     const on = pageContentSecurityPolicy({ recaptcha: false, tagManager: true })('n', origin);
     assert.match(on, /script-src 'self' https:\/\/www\.googletagmanager\.com 'nonce-n'/);
-    assert.match(on, /connect-src 'self' ws:\/\/localhost:3000 https:\/\/www\.googletagmanager\.com/);
+    assert.match(
+      on,
+      /connect-src 'self' ws:\/\/localhost:3000 https:\/\/www\.googletagmanager\.com/,
+    );
     assert.match(on, /frame-src 'none'/);
   });
 
