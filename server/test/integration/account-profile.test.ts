@@ -62,6 +62,7 @@ describe('the customer object and the name and newsletter rows (issue 16)', () =
       verified: true,
       unsubscribed: true,
       defaultCoupon: null,
+      billing: { name: '', details: '', include: false },
       projects: { limits: { created: 2 } },
       avatar: null,
       storage: { used: 0, limit: FREE_LIMITS.storageMb },
@@ -69,6 +70,8 @@ describe('the customer object and the name and newsletter rows (issue 16)', () =
     });
     assert.equal(body.links.marketingSite, app.runtime.config.links.marketingSite);
     assert.match(body.links.editor, /\/editor#\/$/);
+    // No tag manager unless GOOGLE_TAG_MANAGER_ID is set (the pages send events to the server only).
+    assert.deepEqual(body.analytics, { tagManagerId: null });
   });
 
   it('answers 401 without a session, for the object and for a change', async () => {
