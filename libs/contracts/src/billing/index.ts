@@ -7,3 +7,4 @@ export * from './price-math.js';
 export * from './card-form.js';
 export * from './plan-action.js';
 export * from './billing-dto.js';
+export * from './data-layer.js';

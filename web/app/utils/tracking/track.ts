@@ -1,7 +1,6 @@
 import {
-  ANALYTICS_EVENT_TIMEOUT_MS,
-  ANALYTICS_TIMEOUT_MS,
   endpoints,
+  pushAnalyticsEvent,
   type TrackingEvent,
   type TrackingEventData,
 } from '@animata/contracts';
@@ -29,30 +28,10 @@ export function trackEvent(
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ eventName, eventData }),
     credentials: 'same-origin',
-    // No keepalive: the offer's link navigates inside the app, so the page stays; and Chromium
-    // never reports a keepalive request as finished to the DevTools protocol.
+    // No keepalive needed: the offer's link navigates inside the app, so the page stays.
   }).catch(() => undefined);
   if (!options.tagManagerId || typeof window === 'undefined') return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(settle, ANALYTICS_TIMEOUT_MS);
-    try {
-      (window.dataLayer ??= []).push({
-        event: eventName,
-        ...eventData,
-        eventCallback: settle,
-        eventTimeout: ANALYTICS_EVENT_TIMEOUT_MS,
-      });
-    } catch {
-      settle();
-    }
-  });
+  return pushAnalyticsEvent((window.dataLayer ??= []), eventName, eventData);
 }
 
 /**
