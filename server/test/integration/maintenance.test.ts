@@ -53,6 +53,7 @@ describe('maintenance.cleanup', () => {
       expiredSubscriptions: 0,
       payments: { adopted: 0, abandoned: 1 },
       requeuedPreviews: 0,
+      turnedTeams: 0,
     });
     const attempts: Array<{ state: string }> = await db.query('SELECT state FROM payment_attempts');
     assert.deepEqual(attempts, [{ state: 'abandoned' }]);

@@ -355,17 +355,16 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
     assert.equal(got.body.data.options.dimension.width, 1920);
   });
 
-  it('answers empty lists for teams and shared-with-me until they come', async () => {
+  it('answers an empty shared-with-me list until sharing comes, and 404 for a team not theirs', async () => {
     const { customer, call } = await signedIn();
     await newProject(db(), customer.id);
-    for (const query of [{ team: 'x' }, { sharedWithMe: 'true' }] as Array<
-      Record<string, string>
-    >) {
-      const list = await call<ProjectListResponse>('GET', listPath(query));
-      assert.equal(list.status, 200);
-      assert.deepEqual(list.body.data, []);
-      assert.equal(list.body.pagination.totalFiles, 0);
-    }
+    const list = await call<ProjectListResponse>('GET', listPath({ sharedWithMe: 'true' }));
+    assert.equal(list.status, 200);
+    assert.deepEqual(list.body.data, []);
+    assert.equal(list.body.pagination.totalFiles, 0);
+    // Team views (issue 30): an unknown team is a 404 (teams.test.ts covers the rest).
+    for (const team of ['x', '00000000-0000-4000-8000-000000000000'])
+      assert.equal((await call('GET', listPath({ team }))).status, 404, team);
     for (const query of [
       { rows: 0 },
       { rows: 101 },

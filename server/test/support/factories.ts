@@ -16,6 +16,7 @@ import {
   sessionCookieName,
   SessionsService,
 } from '../../src/modules/sessions/index.js';
+import { TeamsService } from '../../src/modules/teams/index.js';
 
 /**
  * A customer row with a unique e-mail; no password unless given. The welcome screen is off
@@ -230,4 +231,120 @@ export async function newApp(
     );
   }
   return { id, appId: displayAppId(id), secret, name };
+}
+
+/** What newTeam makes (issue 30). */
+export interface NewTeamOptions {
+  owner: CustomerEntity;
+  /** Members besides the owner, in order; role member unless given. */
+  members?: Array<{ customer: CustomerEntity; role?: 'administrator' | 'member' }>;
+  /** Invites, oldest first; pending and member unless given. */
+  invites?: Array<{
+    email: string;
+    status?: 'pending' | 'refused';
+    grantAccess?: 'member' | 'administrator';
+  }>;
+  /** Extra seats of the plan (0–7). */
+  extraSlots?: number;
+  /** Extra seats from the next billing date (a decrease the gateway scheduled). */
+  nextCycleSlots?: number;
+  /** The team plan lapsed: the subscription is expired. */
+  expired?: boolean;
+  planId?: 'team-monthly' | 'team-annual';
+  periodEnd?: Date;
+  title?: string;
+}
+
+export interface NewTeam {
+  teamId: string;
+  subscriptionId: string;
+  /** Membership ids (team_members.id) by customer id, the owner's included. */
+  memberships: Record<string, string>;
+  /** Invite ids by e-mail. */
+  invites: Record<string, string>;
+}
+
+/**
+ * A team as paying for the team plan would have made it (a subscription row of the sandbox card
+ * gateway, the owner's membership), with members and invites, without going through the
+ * checkout. Seat changes need a team made by paying (the gateway must know the subscription).
+ */
+export async function newTeam(dataSource: DataSource, options: NewTeamOptions): Promise<NewTeam> {
+  const subscriptionId = await newSubscriptionRow(dataSource, options.owner.id, {
+    planId: options.planId ?? 'team-monthly',
+    status: options.expired ? 'expired' : 'active',
+    ...(options.expired ? { periodEnd: new Date(Date.now() - 86_400_000) } : {}),
+    ...(options.periodEnd ? { periodEnd: options.periodEnd } : {}),
+  });
+  await dataSource.query(
+    `UPDATE subscriptions SET extra_slots = $2, next_cycle_slots = $3 WHERE id = $1`,
+    [subscriptionId, options.extraSlots ?? 0, options.nextCycleSlots ?? null],
+  );
+  const [team]: Array<{ id: string }> = await dataSource.query(
+    `INSERT INTO teams (subscription_id, owner_id, title, cycle_ends_at)
+     SELECT id, customer_id, $2, current_period_end FROM subscriptions WHERE id = $1 RETURNING id`,
+    [subscriptionId, options.title ?? `${options.owner.name}'s team`],
+  );
+  const teamId = team!.id;
+  const memberships: Record<string, string> = {};
+  const all = [
+    { customer: options.owner, role: 'owner' as const },
+    ...(options.members ?? []).map((m) => ({ customer: m.customer, role: m.role ?? 'member' })),
+  ];
+  for (const [position, m] of all.entries()) {
+    const [row]: Array<{ id: string }> = await dataSource.query(
+      `INSERT INTO team_members (team_id, customer_id, role, position, created_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
+      [teamId, m.customer.id, m.role, position, position],
+    );
+    memberships[m.customer.id] = row!.id;
+  }
+  const invites: Record<string, string> = {};
+  for (const [index, invite] of (options.invites ?? []).entries()) {
+    const [row]: Array<{ id: string }> = await dataSource.query(
+      `INSERT INTO team_invites (team_id, inviter_id, recipient_email, status, grant_access, token_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7)) RETURNING id`,
+      [
+        teamId,
+        options.owner.id,
+        invite.email.toLowerCase(),
+        invite.status ?? 'pending',
+        invite.grantAccess ?? 'member',
+        hashToken(randomBytes(32).toString('base64url')),
+        index,
+      ],
+    );
+    invites[invite.email] = row!.id;
+  }
+  return { teamId, subscriptionId, memberships, invites };
+}
+
+/** Shares a project or a folder with a team (the minimum of team sharing the views need). */
+export async function shareWithTeam(
+  dataSource: DataSource,
+  teamId: string,
+  target: { projectId: string } | { labelId: string },
+  access: 'view' | 'edit' = 'view',
+): Promise<void> {
+  await dataSource.query(
+    `INSERT INTO team_shares (team_id, project_id, label_id, access) VALUES ($1, $2, $3, $4)`,
+    [
+      teamId,
+      'projectId' in target ? target.projectId : null,
+      'labelId' in target ? target.labelId : null,
+      access,
+    ],
+  );
+}
+
+/**
+ * Turns the billing cycle of every team whose period ended by `now` (the maintenance job's
+ * step): kept seat decreases are applied, the entries marked toBeDeleted removed. Pass a time
+ * after the team's period end (its subscription's current_period_end).
+ */
+export async function turnTeamCycles(
+  app: Pick<StartedApp, 'app'>,
+  now: Date = new Date(Date.now() + 400 * 86_400_000),
+): Promise<number> {
+  return app.app.get(TeamsService).turnCycles(now);
 }

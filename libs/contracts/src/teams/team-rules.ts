@@ -1,13 +1,13 @@
 import { TEAM_INCLUDED_SEATS, TEAM_MAX_EXTRA_SEATS } from '../billing/catalog.js';
-import { teamMessages } from './team-messages.js';
+import { INVITE_EMAIL_MAX_LENGTH, teamMessages } from './team-messages.js';
 import type { TeamRole } from './team.js';
 
 /**
  * §4 Team seats: when members plus invites exceed included plus next-cycle seats, the excess
  * entries are marked toBeDeleted, counted from the end of the list (invites last). `members` in
- * the team's order (the owner and administrators first), `invites` oldest first. Pending and
- * refused invites both hold an entry in the list; only pending invites take a seat, so refused
- * ones are marked first among the invites (they are the end of the list).
+ * the team's order (the owner and administrators first), `invites` oldest first. Pass only the
+ * invites that hold a seat (pending ones): a refused invite holds none and is never marked. The
+ * owner is never marked.
  */
 export function markToBeDeleted<M extends { role: TeamRole }, I>(
   members: readonly M[],
@@ -92,4 +92,20 @@ export function sortMembers<M extends { customerId: string; role: TeamRole }>(
     ...ordered.filter((m) => administrates(m.role)),
     ...ordered.filter((m) => !administrates(m.role)),
   ];
+}
+
+/**
+ * §5: the invite field's rule, live on the page and in the action (the server's DTO says the
+ * same): trimmed, a valid address of at most 254 characters, else 'Please enter a valid email
+ * address.'.
+ */
+export function inviteEmailError(email: string): string | undefined {
+  const trimmed = email.trim();
+  if (
+    trimmed === '' ||
+    trimmed.length > INVITE_EMAIL_MAX_LENGTH ||
+    !/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed)
+  )
+    return teamMessages.invalidEmail;
+  return undefined;
 }

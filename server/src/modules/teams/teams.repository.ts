@@ -213,6 +213,15 @@ export class TeamsRepository {
     return id;
   }
 
+  /** Whether a plan id is one of the team product's plans. */
+  async isTeamPlanIn(manager: EntityManager, planId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM billing_plans WHERE id = $1 AND product = 'team'`,
+      [planId],
+    );
+    return rows.length > 0;
+  }
+
   /** Keeps the latest period end the gateways reported, for the cycle turn. */
   async notePeriodEndIn(manager: EntityManager, payerId: string, periodEnd: Date): Promise<void> {
     await manager.query(

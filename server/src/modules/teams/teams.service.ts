@@ -115,8 +115,8 @@ export class TeamsService implements OnModuleInit {
     if (snapshot.currentPeriodEnd)
       await this.teams.notePeriodEndIn(manager, payerId, snapshot.currentPeriodEnd);
     if (snapshot.status !== 'active' && snapshot.status !== 'past_due') return;
-    const plan = findPlan(await this.catalog.entries(), snapshot.planId);
-    if (plan?.plan.product !== 'team') return;
+    // Read through the transaction's own connection: it must not wait for a second one.
+    if (!(await this.teams.isTeamPlanIn(manager, snapshot.planId))) return;
     const rows: Array<{ name: string }> = await manager.query(
       `SELECT name FROM customers WHERE id = $1`,
       [payerId],
@@ -405,12 +405,14 @@ export class TeamsService implements OnModuleInit {
     const grantAccess = body.grantAccess ?? 'member';
     const by = await this.actorName(actor);
     const token = newToken();
+    // The plan is read before the lock: a transaction waiting for the team row holds a
+    // connection, and must not need a second one from the pool to go on.
+    const plan = await this.planOf(team);
+    if (!plan.active) throw CommonException.notice(teamMessages.planNotActive);
     const inviteId = await this.teams.transaction(async (manager) => {
       // The team row's lock: concurrent invites are counted one after the other.
       const locked = await this.teams.lockIn(manager, teamId);
       if (!locked) throw CommonException.notFound();
-      const plan = await this.planOf(locked);
-      if (!plan.active) throw CommonException.notice(teamMessages.planNotActive);
       const members = await this.teams.membersOf([teamId], manager);
       if (members.some((m) => m.email.toLowerCase() === email))
         throw CommonException.validation({ recipientEmail: teamMessages.alreadyMember });
