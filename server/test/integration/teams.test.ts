@@ -8,6 +8,7 @@ import {
   teamMessages,
   type CustomerResponse,
   type InviteLinkInfo,
+  type LabelsResponse,
   type ProjectListResponse,
   type TeamResponse,
   type TeamsResponse,
@@ -16,6 +17,7 @@ import type { CustomerEntity } from '../../src/modules/customers/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   newCustomer,
+  newLabel,
   newProject,
   newSessionCookie,
   newTeam,
@@ -447,6 +449,21 @@ describe('teams', () => {
     ]);
   });
 
+  it('shows and lets answer invites only once the invited address is verified', async () => {
+    const owner = await newCustomer(db());
+    const unverified = await newCustomer(db(), { verifiedAt: null });
+    const team = await newTeam(db(), { owner, invites: [{ email: unverified.email }] });
+    const call = cookieCaller(app, await newSessionCookie(app, unverified.id));
+    const me = (await call<CustomerResponse>('GET', endpoints.customer.get.path)).body.customer;
+    assert.deepEqual(me.invites, []);
+    const answer = await call(
+      'PUT',
+      path(inv.answer.path, { id: team.invites[unverified.email]! }),
+      { action: 'confirm' },
+    );
+    assert.equal(answer.status, 404);
+  });
+
   it('signs a new invitee up through the link: verified, and in the team', async () => {
     const owner = await newCustomer(db());
     const team = await newTeam(db(), { owner, title: 'Newcomers' });
@@ -520,6 +537,42 @@ describe('teams', () => {
       await w.call('administrator')
     )<ProjectListResponse>('GET', path(endpoints.projects.list.path, {}, { team: w.team.teamId }));
     assert.deepEqual(after.body.data.map((p) => p.title).sort(), ['Made in the team', 'Shared']);
+    // A folder shared with the team: in its labels, and its projects in the team's folder view.
+    const folder = await newLabel(db(), w.who.owner.id, { title: 'Team folder' });
+    await newProject(db(), w.who.owner.id, { title: 'In the folder', labelId: folder.id });
+    await shareWithTeam(db(), w.team.teamId, { labelId: folder.id });
+    const labels = await asMember<LabelsResponse>(
+      'GET',
+      path(endpoints.labels.list.path, {}, { team: w.team.teamId }),
+    );
+    assert.deepEqual(
+      labels.body.data.map((l) => l.title),
+      ['Team folder'],
+    );
+    const withLabels = await asMember<TeamsResponse>(
+      'GET',
+      path(t.list.path, {}, { labels: 'true' }),
+    );
+    assert.deepEqual(
+      withLabels.body.teams[0]!.labels?.map((l) => l.title),
+      ['Team folder'],
+    );
+    const inFolder = await asMember<ProjectListResponse>(
+      'GET',
+      path(endpoints.projects.list.path, {}, { team: w.team.teamId, label: folder.id }),
+    );
+    assert.deepEqual(
+      inFolder.body.data.map((p) => p.title),
+      ['In the folder'],
+    );
+    assert.equal(
+      (
+        await (
+          await w.call('outsider')
+        )('GET', path(endpoints.labels.list.path, {}, { team: w.team.teamId }))
+      ).status,
+      404,
+    );
     const expired = await world({ expired: true });
     const lapsed = await (
       await expired.call('member')

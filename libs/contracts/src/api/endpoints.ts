@@ -303,7 +303,10 @@ export const endpoints = {
     ),
   },
   labels: {
-    /** The folder tree, the demo folder included (isDemo). */
+    /**
+     * The folder tree, the demo folder included (isDemo). Query `team`: the folders shared with
+     * that team instead (issue 30; 404 for a team not the customer's).
+     */
     list: endpoint<undefined, LabelsResponse>().get(`${API_BASE}/customer/labels`),
     create: endpoint<CreateLabelRequest, LabelResponse>().post(`${API_BASE}/customer/labels`),
     update: endpoint<UpdateLabelRequest, LabelResponse>().put(`${API_BASE}/customer/labels/:id`),

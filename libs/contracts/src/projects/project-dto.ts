@@ -160,6 +160,14 @@ export class ProjectListQueryDto {
   sharedWithMe?: boolean;
 }
 
+/** GET endpoints.labels.list: `team` lists the folders shared with that team (issue 30). */
+export class LabelsQueryDto {
+  @IsOptional()
+  @MaxLength(64)
+  @IsString()
+  team?: string;
+}
+
 /** POST endpoints.projects.create. `data` is checked and cleaned by the server's schema. */
 export class CreateProjectBody implements CreateProjectRequest {
   @IsOptional()

@@ -255,13 +255,16 @@ export class AccessRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Of these team invites, the pending ones sent to the actor's e-mail address. */
+  /**
+   * Of these team invites, the pending ones sent to the actor's e-mail address, once that
+   * address is verified (an account made with someone else's address sees none).
+   */
   async teamInvitesToActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
     const wanted = [...ids].filter((id) => UUID.test(id));
     if (wanted.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT i.id FROM team_invites i JOIN customers c ON c.id = $1
-        WHERE i.id = ANY($2::uuid[]) AND i.status = 'pending'
+        WHERE i.id = ANY($2::uuid[]) AND i.status = 'pending' AND c.verified_at IS NOT NULL
           AND lower(i.recipient_email) = lower(c.email)`,
       [actorId, wanted],
     );

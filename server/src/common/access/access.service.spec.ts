@@ -42,6 +42,19 @@ function repositoryGranting(granted: {
     },
     appMembershipsAdministeredBy: grant('app memberships', []),
     appAuthorizationsOfActor: grant('app authorizations', granted.appAuthorizations),
+    teamsOfActor: async (actorId: string, ids: ReadonlySet<string>, role: string) => {
+      asked.push([`teams ${role}`, actorId, [...ids]]);
+      return new Set<string>();
+    },
+    teamsPaidBy: grant('teams paid', []),
+    teamMembershipsRemovableBy: grant('team memberships removable', []),
+    teamMembershipsVisibleTo: grant('team memberships visible', []),
+    teamInvitesOfActor: async (actorId: string, ids: ReadonlySet<string>, role: string) => {
+      asked.push([`team invites ${role}`, actorId, [...ids]]);
+      return new Set<string>();
+    },
+    teamInvitesToActor: grant('team invites to actor', []),
+    labelsSharedWithActorTeams: grant('labels shared with teams', []),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -132,6 +145,43 @@ describe('AccessService', () => {
     await access.require(ALICE, Permission.SessionDelete, ['mine']);
     await assert.rejects(
       access.require(ALICE, Permission.SessionDelete, ['mine', 'theirs']),
+      (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+  });
+
+  it('maps the teams’ permissions to their set-based checks (issue 30)', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    for (const permission of [
+      Permission.TeamRead,
+      Permission.TeamAdminister,
+      Permission.TeamOwn,
+      Permission.TeamBilling,
+      Permission.TeamMembershipRemove,
+      Permission.TeamMembershipRead,
+      Permission.TeamInviteManage,
+      Permission.TeamInviteRead,
+      Permission.TeamInviteAnswer,
+      Permission.TeamLabelRead,
+    ])
+      await access.check(ALICE, permission, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      [
+        'teams any',
+        'teams administrate',
+        'teams own',
+        'teams paid',
+        'team memberships removable',
+        'team memberships visible',
+        'team invites administrate',
+        'team invites any',
+        'team invites to actor',
+        'labels shared with teams',
+      ],
+    );
+    await assert.rejects(
+      access.require(ALICE, Permission.TeamRead, ['someone-elses-team']),
       (error: unknown) => error instanceof CommonException && error.status === 404,
     );
   });

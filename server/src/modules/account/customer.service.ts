@@ -57,7 +57,8 @@ export class CustomerService {
     const features = teamPlanActive ? planFeatures(3) : plan.features;
     const created = usage.projectsCount;
     if (!customer) throw CommonException.unauthenticated();
-    const invites = await this.teams.invitesFor(customer.email);
+    // Invites to the address, once it is verified (issue 30): an unverified account may not own it.
+    const invites = customer.verifiedAt ? await this.teams.invitesFor(customer.email) : [];
     return {
       customer: {
         ...customerDefaults,

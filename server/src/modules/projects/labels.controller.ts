@@ -8,11 +8,13 @@ import {
   Param,
   Post,
   Put,
+  Query,
   UseGuards,
 } from '@nestjs/common';
 import {
   CreateLabelBody,
   endpoints,
+  LabelsQueryDto,
   OnboardingBody,
   UpdateLabelBody,
   type DeletedLabelResponse,
@@ -32,8 +34,11 @@ export class LabelsController {
 
   @Get(endpoints.labels.list.path)
   @Header('cache-control', 'no-store')
-  list(@CurrentSession() auth: AuthenticatedCustomer): Promise<LabelsResponse> {
-    return this.labels.list(auth);
+  list(
+    @CurrentSession() auth: AuthenticatedCustomer,
+    @Query() query: LabelsQueryDto,
+  ): Promise<LabelsResponse> {
+    return query.team === undefined ? this.labels.list(auth) : this.labels.ofTeam(auth, query.team);
   }
 
   @Post(endpoints.labels.create.path)

@@ -16,6 +16,7 @@ import { CommonException } from '../../common/errors/common.exception.js';
 import { type LabelRecord, LabelsRepository } from './labels.repository.js';
 import { ProjectException } from './project.exception.js';
 import { ProjectsRepository } from './projects.repository.js';
+import { TeamViews } from '../teams/index.js';
 
 const NO_SHARES = (): Label['shares'] => ({ customers: [], teams: [] });
 
@@ -57,7 +58,13 @@ export class LabelsService {
     private readonly access: AccessService,
     private readonly labels: LabelsRepository,
     private readonly projects: ProjectsRepository,
+    private readonly teamViews: TeamViews,
   ) {}
+
+  /** The folders shared with a team the customer belongs to (404 for another team; issue 30). */
+  async ofTeam(actor: Actor, teamId: string): Promise<LabelsResponse> {
+    return { data: await this.teamViews.sharedLabels(actor, teamId) };
+  }
 
   async list(actor: Actor): Promise<LabelsResponse> {
     const [rows, demo] = await Promise.all([

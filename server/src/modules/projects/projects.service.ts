@@ -137,6 +137,7 @@ export class ProjectsService {
         view = { kind: 'team', teamId: query.team };
       } else {
         if (!UUID.test(query.label)) throw CommonException.notFound();
+        await this.access.require(actor, Permission.TeamLabelRead, [query.label]);
         view = { kind: 'team-folder', teamId: query.team, labelId: query.label };
       }
     } else if (query.label === undefined || query.label === '') {

@@ -13,7 +13,6 @@ import {
   type InviteAction,
   type InviteAnswerResponse,
   type InviteLinkInfo,
-  type Label,
   type SlotsPreview,
   type Team,
   type TeamActivityResponse,
@@ -48,6 +47,7 @@ import {
 } from '../billing/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { TeamMailer } from './team-mailer.js';
+import { sharedLabel } from './team-views.js';
 import {
   TeamsRepository,
   type InviteRecord,
@@ -233,20 +233,7 @@ export class TeamsService implements OnModuleInit {
         occupied,
         canInvite: admin && canInvite(occupied, plan.seats, plan.active),
       };
-      if (withLabels)
-        view.labels = labels
-          .filter((l) => l.teamId === team.id)
-          .map((l): Label => ({
-            id: l.id,
-            title: l.title,
-            owner: { id: l.ownerId },
-            parentId: null,
-            children: [],
-            shares: { customers: [], teams: [] },
-            isDemo: false,
-            parentIsDemo: false,
-            projectsCount: l.projectsCount,
-          }));
+      if (withLabels) view.labels = labels.filter((l) => l.teamId === team.id).map(sharedLabel);
       views.push(view);
     }
     return views;
