@@ -17,6 +17,7 @@ export * from './format/format.js';
 export * from './format/date-range.js';
 export * from './coupons/coupon.js';
 export * from './coupons/coupon-refusal.js';
+export * from './popups/index.js';
 export * from './api/endpoints.js';
 export * from './api/fill-path.js';
 export * from './apps/index.js';

@@ -221,6 +221,7 @@ export async function startApp(
           recaptcha: config.recaptcha !== null,
           cardGateway: config.billing.stripe !== null,
           walletGateway: config.billing.braintree !== null,
+          tagManager: config.analytics.tagManagerId !== null,
         }),
       });
     }

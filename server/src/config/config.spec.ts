@@ -96,6 +96,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends no events to a tag manager unless GOOGLE_TAG_MANAGER_ID names a container', () => {
+    assert.deepEqual(loadConfig({}).analytics, { tagManagerId: null });
+    assert.deepEqual(loadConfig({ GOOGLE_TAG_MANAGER_ID: 'GTM-AB12CD' }).analytics, {
+      tagManagerId: 'GTM-AB12CD',
+    });
+    assert.throws(
+      () => loadConfig({ GOOGLE_TAG_MANAGER_ID: '<script>' }),
+      /GOOGLE_TAG_MANAGER_ID must look like GTM-ABC123, got "<script>"/,
+    );
+  });
+
   it('refuses RUN_WORKERS=false without REDIS_URL, as no other process could run the jobs', () => {
     assert.throws(
       () => loadConfig({ RUN_WORKERS: 'false' }),

@@ -45,6 +45,11 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Where the account page links to; they differ by environment (account-and-auth §2.1). */
   links: { marketingSite: string; editor: string };
+  /**
+   * Analytics (billing-teams-apps §7 Tracking): with a Google Tag Manager container id the
+   * pages load it and push their events to its data layer; null (the default) turns that off.
+   */
+  analytics: { tagManagerId: string | null };
   shutdownTimeoutMs: number;
   /** Largest request body accepted, for the API and for Remix form posts alike. */
   bodyLimitBytes: number;
@@ -288,6 +293,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       // The editor is another app; the spec's own address for it is /editor#/ on this site.
       editor: url('EDITOR_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/+$/, '')}/editor#/`,
     },
+    analytics: { tagManagerId: null },
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     // Avatar uploads: a 5 MiB image plus the multipart framing (decision 64).
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 6 * 1_048_576, 1024, 100 * 1_048_576),
@@ -367,6 +373,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       unverified: rate('RATE_LIMIT_UPLOAD_UNVERIFIED', { limit: 10, windowMs: 3_600_000 }),
     },
   };
+  const tagManagerId = text('GOOGLE_TAG_MANAGER_ID');
+  if (tagManagerId !== null && !/^GTM-[A-Z0-9]{1,16}$/.test(tagManagerId)) {
+    problems.push(`GOOGLE_TAG_MANAGER_ID must look like GTM-ABC123, got "${tagManagerId}".`);
+  } else {
+    config.analytics = { tagManagerId };
+  }
   const recaptcha = pair('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY');
   const minScore = Number(text('RECAPTCHA_MIN_SCORE') ?? '0.5');
   if (!(minScore >= 0 && minScore <= 1))

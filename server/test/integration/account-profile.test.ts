@@ -70,6 +70,8 @@ describe('the customer object and the name and newsletter rows (issue 16)', () =
     });
     assert.equal(body.links.marketingSite, app.runtime.config.links.marketingSite);
     assert.match(body.links.editor, /\/editor#\/$/);
+    // No tag manager unless GOOGLE_TAG_MANAGER_ID is set (the pages send events to the server only).
+    assert.deepEqual(body.analytics, { tagManagerId: null });
   });
 
   it('answers 401 without a session, for the object and for a change', async () => {

@@ -2,15 +2,21 @@ import { endpoints } from '@animata/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useRouteLoaderData } from '@remix-run/react';
 import { AccountTabs } from '../components/account/account-tabs.js';
+import { SeasonalPopup } from '../components/popups/seasonal-popup.js';
 import { TopBar, topBarOf } from '../components/top-bar.js';
 import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
+import { seasonalPopupOf } from '../utils/popups/popups.server.js';
 import accountStylesUrl from '../styles/account.css?url';
+import popupsStylesUrl from '../styles/popups.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 // A post the network lost must not refetch the shell either (utils/form-connection.ts).
 export { connectionSafeRevalidation as shouldRevalidate } from '../utils/form-connection.js';
 
-export const links = () => [{ rel: 'stylesheet', href: accountStylesUrl }];
+export const links = () => [
+  { rel: 'stylesheet', href: accountStylesUrl },
+  { rel: 'stylesheet', href: popupsStylesUrl },
+];
 
 /**
  * The account app's shell (account-and-auth §2.2, billing-teams-apps §2): the top bar and the
@@ -21,8 +27,14 @@ export const links = () => [{ rel: 'stylesheet', href: accountStylesUrl }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireCustomer(request, context, { allowWeakPassword: true });
   const client = api(request, context);
-  const { customer, links } = await client.expect(client.call(endpoints.customer.get));
-  return { customer, links, session: { twoFactorEnabled: session.twoFactorEnabled } };
+  const response = await client.expect(client.call(endpoints.customer.get));
+  const { customer, links } = response;
+  return {
+    customer,
+    links,
+    session: { twoFactorEnabled: session.twoFactorEnabled },
+    seasonalPopup: seasonalPopupOf(request, response),
+  };
 }
 
 export type AccountLayoutData = Awaited<ReturnType<typeof loader>>;
@@ -35,7 +47,7 @@ export function useAccountData(): AccountLayoutData {
 }
 
 export default function AccountLayout() {
-  const { customer } = useAccountData();
+  const { customer, seasonalPopup } = useAccountData();
   return (
     <>
       <TopBar {...topBarOf(customer)} />
@@ -43,6 +55,7 @@ export default function AccountLayout() {
         <AccountTabs customer={customer} />
         <Outlet />
       </div>
+      <SeasonalPopup data={seasonalPopup} />
     </>
   );
 }

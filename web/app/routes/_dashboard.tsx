@@ -14,19 +14,23 @@ import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbna
 import { Welcome } from '../components/dashboard/onboarding/welcome.js';
 import { SideMenu } from '../components/dashboard/side-menu.js';
 import { Marketing } from '../components/marketing.js';
+import { SeasonalPopup } from '../components/popups/seasonal-popup.js';
 import { TopBar, topBarOf } from '../components/top-bar.js';
 import { api } from '../utils/api.server.js';
+import { seasonalPopupOf } from '../utils/popups/popups.server.js';
 import { redirectIfIncomplete, requireCustomer } from '../utils/auth.server.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { connectionSafeRevalidation } from '../utils/form-connection.js';
 import dashboardStylesUrl from '../styles/dashboard.css?url';
 import projectStylesUrl from '../styles/project.css?url';
+import popupsStylesUrl from '../styles/popups.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const links = () => [
   { rel: 'stylesheet', href: dashboardStylesUrl },
   // The upload tray, the welcome screen and the tour (web helper 2's components).
   { rel: 'stylesheet', href: projectStylesUrl },
+  { rel: 'stylesheet', href: popupsStylesUrl },
 ];
 
 export const meta: MetaFunction = () => [
@@ -51,12 +55,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await requireCustomer(request, context);
   }
   const client = api(request, context);
-  const [{ customer }, labels, teams] = await Promise.all([
+  const [customerResponse, labels, teams] = await Promise.all([
     client.expect(client.call(endpoints.customer.get)),
     client.expect(client.call(endpoints.labels.list)),
     // projects-dashboard §7: the teams with their folders; on failure the list is empty.
     client.call(endpoints.teams.list, undefined, { query: { labels: true } }),
   ]);
+  const { customer } = customerResponse;
   const data: DashboardLayoutData = {
     signedIn: true,
     customer: {
@@ -71,6 +76,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     labels: labels.data,
     teams: teams.ok && Array.isArray(teams.data?.teams) ? teams.data.teams.map(menuTeamOf) : [],
     coupon: customer.defaultCoupon,
+    // Not while the onboarding welcome shows: one dialog at a time.
+    seasonalPopup: customer.onboarding.projects
+      ? { popup: null, analytics: customerResponse.analytics }
+      : seasonalPopupOf(request, customerResponse),
   };
   return data;
 }
@@ -186,6 +195,7 @@ function DashboardShell({ data }: { data: DashboardLayoutData }) {
         </div>
       </div>
       <Welcome show={customer.onboarding.projects} />
+      <SeasonalPopup data={data.seasonalPopup} />
     </>
   );
 }

@@ -379,7 +379,10 @@ describe('account settings in Chromium', () => {
     const db = t.app.runtime.dataSource;
     await db.query('DELETE FROM coupons');
     const { cookies } = await signedIn();
-    const page = await t.open('/account', { cookies });
+    // The Black Friday popup (popups.test.ts) was closed before: this test is about the banner.
+    const page = await t.open('/account', {
+      cookies: { ...cookies, 'PopinDialog-black-friday-promo': '1' },
+    });
     const banner = page.getByRole('banner');
     assert.equal(
       await banner.getByRole('link', { name: 'Upgrade' }).getAttribute('href'),

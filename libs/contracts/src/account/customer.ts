@@ -101,8 +101,15 @@ export interface AccountLinks {
   editor: string;
 }
 
+/** What the pages need to send analytics events (billing-teams-apps §7 Tracking). */
+export interface AnalyticsSettings {
+  /** A Google Tag Manager container id, or null when no tag manager is configured. */
+  tagManagerId: string | null;
+}
+
 /** GET endpoints.customer.get */
 export interface CustomerResponse {
   customer: Customer;
   links: AccountLinks;
+  analytics: AnalyticsSettings;
 }

@@ -26,11 +26,11 @@ import {
   type CancelSubscriptionRequest,
   type CardPayRequest,
   type ChangeCardRequest,
-  type CheckoutTrackingEvent,
   type Handle3dsRequest,
   type PreviewCostRequest,
   type SandboxConfirmRequest,
   type TrackRequest,
+  type TrackingEvent,
   type UpgradeSubscriptionRequest,
   type WalletPayRequest,
 } from './checkout.js';
@@ -180,7 +180,7 @@ export class CancelSubscriptionBody implements CancelSubscriptionRequest {
 /** POST tracking/track; the flat-object and size rules are checked by the service. */
 export class TrackBody implements TrackRequest {
   @IsIn(TRACKING_EVENTS)
-  eventName!: CheckoutTrackingEvent;
+  eventName!: TrackingEvent;
 
   @IsObject()
   eventData!: Record<string, string | number | boolean | null>;

@@ -130,11 +130,22 @@ export interface CancelSubscriptionResponse {
   endDate: string | null;
 }
 
-/** POST tracking/track (§7). */
-export const TRACKING_EVENTS = ['Purchase', 'AddPaymentInfo', 'InitiateCheckout'] as const;
-export type CheckoutTrackingEvent = (typeof TRACKING_EVENTS)[number];
+/** POST tracking/track (§7): the checkout's events. */
+export const CHECKOUT_TRACKING_EVENTS = ['Purchase', 'AddPaymentInfo', 'InitiateCheckout'] as const;
+export type CheckoutTrackingEvent = (typeof CHECKOUT_TRACKING_EVENTS)[number];
+/** The seasonal popups' events: shown, closed, and the offer's button clicked. */
+export const POPUP_TRACKING_EVENTS = ['PopupShown', 'PopupClosed', 'PopupClicked'] as const;
+export type PopupTrackingEvent = (typeof POPUP_TRACKING_EVENTS)[number];
+/** Every event a page may send. */
+export const TRACKING_EVENTS = [...CHECKOUT_TRACKING_EVENTS, ...POPUP_TRACKING_EVENTS] as const;
+export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
+export type TrackingEventData = Record<string, string | number | boolean | null>;
+/** A page waits at most this long for the tag manager's data layer (§9 analytics time-out). */
+export const ANALYTICS_TIMEOUT_MS = 1000;
+/** The data layer event's own time-out (§9 event time-out). */
+export const ANALYTICS_EVENT_TIMEOUT_MS = 950;
 export interface TrackRequest {
-  eventName: CheckoutTrackingEvent;
+  eventName: TrackingEvent;
   eventData: Record<string, string | number | boolean | null>;
 }
 

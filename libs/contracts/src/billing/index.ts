@@ -9,3 +9,4 @@ export * from './plan-action.js';
 export * from './billing-dto.js';
 export * from './invoices.js';
 export * from './billing-page.js';
+export * from './data-layer.js';

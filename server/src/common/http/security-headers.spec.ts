@@ -48,6 +48,19 @@ describe('page security headers', () => {
     assert.match(both, /img-src 'self' data: blob: [^;]*https:\/\/checkout\.paypal\.com/);
   });
 
+  it('lets Google Tag Manager in only when a container id is configured', () => {
+    const origin = 'http://localhost:3000';
+    const off = pageContentSecurityPolicy({ recaptcha: false })('n', origin);
+    assert.ok(!off.includes('googletagmanager.com'));
+    const on = pageContentSecurityPolicy({ recaptcha: false, tagManager: true })('n', origin);
+    assert.match(on, /script-src 'self' https:\/\/www\.googletagmanager\.com 'nonce-n'/);
+    assert.match(
+      on,
+      /connect-src 'self' ws:\/\/localhost:3000 https:\/\/www\.googletagmanager\.com/,
+    );
+    assert.match(on, /frame-src 'none'/);
+  });
+
   it('posts forms to our origin only, unless a page names more form-action sources', () => {
     const policy = pageContentSecurityPolicy({ recaptcha: false });
     const formAction = (csp: string) => /form-action ([^;]*)/.exec(csp)?.[1];

@@ -105,6 +105,21 @@ const BRAINTREE_SOURCES = {
   ],
 };
 
+/**
+ * Google Tag Manager and the Google Analytics it usually loads (Google's "Use a Content Security
+ * Policy" guide for Tag Manager): only when a container id is configured.
+ */
+const TAG_MANAGER_SOURCES = {
+  script: ['https://www.googletagmanager.com'],
+  frame: [] as string[],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+  img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+};
+
 export interface PagePolicyOptions {
   /** reCAPTCHA v3 runs on the sign-in pages (a site key is configured). */
   recaptcha: boolean;
@@ -112,6 +127,8 @@ export interface PagePolicyOptions {
   cardGateway?: boolean;
   /** Braintree keys are configured: the checkout loads the drop-in and PayPal. */
   walletGateway?: boolean;
+  /** A Google Tag Manager container id is configured: the signed-in pages load it. */
+  tagManager?: boolean;
 }
 
 /**
@@ -142,6 +159,7 @@ export function pageContentSecurityPolicy(
   const gateways = [
     ...(options.cardGateway ? [STRIPE_SOURCES] : []),
     ...(options.walletGateway ? [BRAINTREE_SOURCES] : []),
+    ...(options.tagManager ? [TAG_MANAGER_SOURCES] : []),
   ];
   const of = (kind: keyof typeof STRIPE_SOURCES) => gateways.flatMap((sources) => sources[kind]);
   const scripts = ["'self'", ...(options.recaptcha ? RECAPTCHA_SCRIPTS : []), ...of('script')].join(

@@ -96,6 +96,7 @@ export class CustomerService {
         files: { used: created, limit: features.fileSlots },
       },
       links: this.config.links,
+      analytics: this.config.analytics,
     };
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { TrackingEvent } from '@animata/contracts';
 import { TrackingRepository } from './tracking.repository.js';
 
-/** Product events (sign-up now; Purchase, AddPaymentInfo, InitiateCheckout with billing). */
-export type TrackingEventName =
-  'SignUp' | 'Login' | 'Purchase' | 'AddPaymentInfo' | 'InitiateCheckout';
+/** Product events: sign-up and login, the checkout's and the seasonal popups' (TRACKING_EVENTS). */
+export type TrackingEventName = 'SignUp' | 'Login' | TrackingEvent;
 
 @Injectable()
 export class TrackingService {

@@ -1,5 +1,6 @@
 import type { Label, SiteCoupon, Team } from '@animata/contracts';
 import { useRouteLoaderData } from '@remix-run/react';
+import type { SeasonalPopupData } from '../../utils/popups/popup-view.js';
 import type { SideMenuCustomer } from './side-menu.js';
 
 /** What the dashboard layout (routes/_dashboard.tsx) loads once for every section. */
@@ -10,6 +11,8 @@ export interface DashboardLayoutData {
   /** The customer's teams with their folders (GET /teams?labels=true), for the side menu. */
   teams: MenuTeam[];
   coupon: SiteCoupon | null;
+  /** The seasonal popup (billing-teams-apps §4), or none. */
+  seasonalPopup: SeasonalPopupData;
 }
 
 /** The layout's customer and folder tree, for any page inside the dashboard. */

@@ -1,0 +1,3 @@
+export * from './popup-selection.js';
+export * from './coupon-popups.js';
+export * from './invitations.js';
