@@ -8,11 +8,11 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { menuTeamOf, type DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
+import type { DashboardLayoutData } from '../components/dashboard/dashboard-data.js';
 import { icons } from '../components/dashboard/icons.js';
 import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbnails.js';
 import { Welcome } from '../components/dashboard/onboarding/welcome.js';
-import { SideMenu } from '../components/dashboard/side-menu.js';
+import { menuTeamOf, SideMenu } from '../components/dashboard/side-menu.js';
 import { Marketing } from '../components/marketing.js';
 import { SeasonalPopup } from '../components/popups/seasonal-popup.js';
 import { TopBar, topBarOf } from '../components/top-bar.js';

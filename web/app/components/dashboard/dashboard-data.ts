@@ -1,7 +1,7 @@
-import type { Label, SiteCoupon, Team } from '@animata/contracts';
+import type { Label, SiteCoupon } from '@animata/contracts';
 import { useRouteLoaderData } from '@remix-run/react';
 import type { SeasonalPopupData } from '../../utils/popups/popup-view.js';
-import type { SideMenuCustomer } from './side-menu.js';
+import type { MenuTeam, SideMenuCustomer } from './side-menu.js';
 
 /** What the dashboard layout (routes/_dashboard.tsx) loads once for every section. */
 export interface DashboardLayoutData {
@@ -20,15 +20,4 @@ export function useDashboardData(): DashboardLayoutData {
   const data = useRouteLoaderData<DashboardLayoutData | { signedIn: false }>('routes/_dashboard');
   if (!data || !data.signedIn) throw new Error('useDashboardData is for signed-in dashboard pages');
   return data;
-}
-
-/** What the side menu shows of a team: its name and its folders. */
-export interface MenuTeam {
-  id: string;
-  title: string;
-  labels: Label[];
-}
-
-export function menuTeamOf(team: Team): MenuTeam {
-  return { id: team.id, title: team.title, labels: team.labels ?? [] };
 }

@@ -8,12 +8,23 @@ import {
   type FileSlots,
   type Label,
   type StorageUsage,
+  type Team,
 } from '@animata/contracts';
 import { Link, NavLink, useLocation } from '@remix-run/react';
-import type { MenuTeam } from './dashboard-data.js';
 import { FolderTree } from './folder-tree.js';
 import { icons } from './icons.js';
 import { folderPath, ownLabels, withDialog } from './view.js';
+
+/** What the side menu shows of a team: its name and its folders. */
+export interface MenuTeam {
+  id: string;
+  title: string;
+  labels: Label[];
+}
+
+export function menuTeamOf(team: Team): MenuTeam {
+  return { id: team.id, title: team.title, labels: team.labels ?? [] };
+}
 
 export interface SideMenuCustomer {
   isFree: boolean;
