@@ -222,13 +222,18 @@ export class TeamsRepository {
     return rows.length > 0;
   }
 
-  /** Keeps the latest period end the gateways reported, for the cycle turn. */
+  /**
+   * Keeps the latest period end the gateways reported, for the cycle turn. An end not turned yet
+   * stays until it is: a renewal reported before the hourly job must not skip the turn (the turn
+   * then moves on to the subscription's period end, see markTurned).
+   */
   async notePeriodEndIn(manager: EntityManager, payerId: string, periodEnd: Date): Promise<void> {
     await manager.query(
       `UPDATE teams t SET cycle_ends_at = $2, updated_at = now()
          FROM subscriptions s
         WHERE s.id = t.subscription_id AND s.customer_id = $1
-          AND (t.cycle_ends_at IS NULL OR t.cycle_ends_at < $2)`,
+          AND (t.cycle_ends_at IS NULL
+               OR (t.cycle_ends_at < $2 AND t.cycle_turned_for IS NOT DISTINCT FROM t.cycle_ends_at))`,
       [payerId, periodEnd],
     );
   }
@@ -461,9 +466,13 @@ export class TeamsRepository {
     );
   }
 
+  /** Marks the end as turned and moves on to the latest period end the subscription has. */
   async markTurned(id: string, periodEnd: Date): Promise<void> {
     await this.dataSource.query(
-      `UPDATE teams SET cycle_turned_for = $2, pending_extra_slots = NULL, updated_at = now()
+      `UPDATE teams SET cycle_turned_for = $2, pending_extra_slots = NULL,
+              cycle_ends_at = GREATEST(cycle_ends_at,
+                (SELECT s.current_period_end FROM subscriptions s WHERE s.id = teams.subscription_id)),
+              updated_at = now()
         WHERE id = $1`,
       [id, periodEnd],
     );
