@@ -264,6 +264,15 @@ describe('teams', () => {
     );
     assert.equal(last.status, 422);
     assert.equal(last.body.errors['.'], teamMessages.lastAdministrator);
+    // ...but the last administrator may always leave themselves.
+    const gone = await (
+      await w.call('administrator')
+    )<{ message: string }>(
+      'DELETE',
+      path(t.removeMember.path, { id: w.team.memberships[w.who.administrator.id]! }),
+    );
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    assert.equal(gone.body.message, teamMessages.teamLeft);
     const bad = await asOwner<{ error: string; errors: Record<string, string> }>(
       'POST',
       path(inv.team.path, { id: w.team.teamId }),
