@@ -651,6 +651,14 @@ describe('teams', () => {
       .team;
     assert.equal(seen.isOwner, true);
     assert.equal(seen.owner.id, w.who.administrator.id);
+    // The payer, who keeps paying, cannot be removed by the new owner, nor marked toBeDeleted.
+    const payerGone = await asAdmin<{ errors: Record<string, string> }>(
+      'DELETE',
+      path(t.removeMember.path, { id: w.team.memberships[w.who.owner.id]! }),
+    );
+    assert.equal(payerGone.status, 422);
+    assert.equal(payerGone.body.errors['.'], teamMessages.ownerNotRemovable);
+    assert.equal(seen.members.find((m) => m.customer.id === w.who.owner.id)?.toBeDeleted, false);
     // The subscription stays with the payer, who may still change the seats; the new owner may not.
     assert.equal(
       (await asAdmin('POST', path(t.slotsPreview.path, { id: w.team.teamId }), { extra: 1 }))

@@ -450,7 +450,9 @@ export class TeamsRepository {
   async deleteMembers(ids: string[], db?: EntityManager): Promise<void> {
     if (ids.length === 0) return;
     await (db ?? this.dataSource).query(
-      `DELETE FROM team_members WHERE id = ANY($1::uuid[]) AND role <> 'owner'`,
+      `DELETE FROM team_members m WHERE m.id = ANY($1::uuid[]) AND m.role <> 'owner'
+          AND NOT EXISTS (SELECT 1 FROM teams t JOIN subscriptions s ON s.id = t.subscription_id
+                           WHERE t.id = m.team_id AND s.customer_id = m.customer_id)`,
       [ids],
     );
   }
