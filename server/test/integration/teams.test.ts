@@ -617,6 +617,27 @@ describe('teams', () => {
     );
   });
 
+  it('lets parallel ownership-transfer requests replace one another instead of failing', async () => {
+    const w = await world();
+    const asOwner = await w.call('owner');
+    const url = path(t.transferOwnership.path, { id: w.team.teamId });
+    const answers = await Promise.all(
+      [w.who.administrator.id, w.admin2.id, w.who.administrator.id].map((id) =>
+        asOwner('POST', url, { memberId: w.team.memberships[id]! }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200],
+    );
+    const [{ count }] = (await db().query(
+      `SELECT count(*)::int AS count FROM team_ownership_transfers
+        WHERE team_id = $1 AND done_at IS NULL`,
+      [w.team.teamId],
+    )) as [{ count: number }];
+    assert.equal(count, 1);
+  });
+
   it('moves ownership once the owner and the administrator have both confirmed by their links', async () => {
     const w = await world();
     const asOwner = await w.call('owner');

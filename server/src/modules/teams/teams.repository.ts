@@ -535,8 +535,9 @@ export class TeamsRepository {
     toTokenHash: string;
     expiresAt: Date;
   }): Promise<void> {
-    // A new request replaces an open one.
+    // A new request replaces an open one; the team's lock makes parallel requests replace in turn.
     await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT id FROM teams WHERE id = $1 FOR UPDATE`, [transfer.teamId]);
       await manager.query(
         `DELETE FROM team_ownership_transfers WHERE team_id = $1 AND done_at IS NULL`,
         [transfer.teamId],
