@@ -508,6 +508,29 @@ describe('teams', () => {
     assert.equal((await client.get(path(inv.link.path, { token }))).status, 404);
   });
 
+  it('does not join a sign-up through a forwarded link made with another address', async () => {
+    const owner = await newCustomer(db());
+    const team = await newTeam(db(), { owner, title: 'Forwarded' });
+    const asOwner = cookieCaller(app, await newSessionCookie(app, owner.id));
+    const email = uniqueEmail('invited');
+    await asOwner('POST', path(inv.team.path, { id: team.teamId }), { recipientEmail: email });
+    const link = linkIn(await waitForMail(db(), email, /Forwarded/), '/team-invite/');
+    const token = link.pathname.split('/').pop()!;
+    const client = new TestClient(app.url);
+    const registered = await client.post(endpoints.auth.register.path, {
+      name: 'Someone Else',
+      email: uniqueEmail('forwarded-to'),
+      password: 'Correct-Horse-7',
+      inviteToken: token,
+    });
+    assert.equal(registered.status, 200);
+    const me = (await (await client.get(endpoints.customer.get.path)).json()) as CustomerResponse;
+    assert.equal(me.customer.verified, false);
+    assert.equal(me.customer.partOfTeam, false);
+    const teams = (await (await client.get(t.list.path)).json()) as TeamsResponse;
+    assert.deepEqual(teams.teams, []);
+  });
+
   it('lists what is shared with the team in its views, and shares a project made there', async () => {
     const w = await world();
     const shared = await newProject(db(), w.who.owner.id, { title: 'Shared' });
