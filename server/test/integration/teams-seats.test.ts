@@ -173,6 +173,54 @@ describe('team seats (the sandbox gateways)', () => {
     assert.equal(activity.body.activity[0]!.actor, null);
   });
 
+  it('still turns the cycle when the renewal is reported before the hourly job', async () => {
+    const { owner, call, team } = await teamByPaying(app, 1);
+    const member = await newCustomer(app.runtime.dataSource);
+    const sent = await call<{ invite: { id: string } }>(
+      'POST',
+      fillPath(endpoints.invites.team.path, { params: { id: team.id } }),
+      { recipientEmail: member.email },
+    );
+    const asMember = cookieCaller(app, await newSessionCookie(app, member.id));
+    await asMember(
+      'PUT',
+      fillPath(endpoints.invites.answer.path, { params: { id: sent.body.invite.id } }),
+      { action: 'confirm' },
+    );
+    for (let i = 0; i < 2; i += 1)
+      await call('POST', fillPath(endpoints.invites.team.path, { params: { id: team.id } }), {
+        recipientEmail: uniqueEmail('renewal'),
+      });
+    const fewer = await call<TeamUpdateResponse>('PUT', teamPath(t.slots.path, team.id), {
+      extra: 0,
+    });
+    assert.equal(fewer.status, 200, JSON.stringify(fewer.body));
+    const end = new Date(fewer.body.team.slots.subscription.endDate!);
+    // The renewal arrives first: the period end moves on a month.
+    const [row] = (await app.runtime.dataSource.query(
+      `SELECT external_id FROM subscriptions WHERE customer_id = $1`,
+      [owner.id],
+    )) as [{ external_id: string }];
+    const snapshot = await app.app
+      .get<CardGateway>(CARD_GATEWAY)
+      .retrieveSubscription(row.external_id);
+    const renewedEnd = new Date(end.getTime() + 30 * 86_400_000);
+    await app.app
+      .get(BillingLedger)
+      .applySnapshot({ ...snapshot, currentPeriodEnd: renewedEnd, stateAt: new Date() });
+    assert.ok((await turnTeamCycles(app, new Date(end.getTime() + 1000))) >= 1);
+    const after = (await call<TeamResponse>('GET', teamPath(t.get.path, team.id))).body.team;
+    const [{ count }] = (await app.runtime.dataSource.query(
+      `SELECT count(*)::int AS count FROM team_invites WHERE team_id = $1`,
+      [team.id],
+    )) as [{ count: number }];
+    assert.equal(count, 1, 'the newest invite went with the turn');
+    assert.deepEqual(
+      after.members.map((m) => m.customer.id),
+      [owner.id, member.id],
+    );
+  });
+
   it('keeps a seat decrease itself and applies it at the gateway when the cycle turns', async () => {
     const owner = await newCustomer(app.runtime.dataSource);
     const call = cookieCaller(app, await newSessionCookie(app, owner.id));

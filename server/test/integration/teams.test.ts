@@ -264,6 +264,15 @@ describe('teams', () => {
     );
     assert.equal(last.status, 422);
     assert.equal(last.body.errors['.'], teamMessages.lastAdministrator);
+    // ...but the last administrator may always leave themselves.
+    const gone = await (
+      await w.call('administrator')
+    )<{ message: string }>(
+      'DELETE',
+      path(t.removeMember.path, { id: w.team.memberships[w.who.administrator.id]! }),
+    );
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    assert.equal(gone.body.message, teamMessages.teamLeft);
     const bad = await asOwner<{ error: string; errors: Record<string, string> }>(
       'POST',
       path(inv.team.path, { id: w.team.teamId }),
@@ -499,6 +508,29 @@ describe('teams', () => {
     assert.equal((await client.get(path(inv.link.path, { token }))).status, 404);
   });
 
+  it('does not join a sign-up through a forwarded link made with another address', async () => {
+    const owner = await newCustomer(db());
+    const team = await newTeam(db(), { owner, title: 'Forwarded' });
+    const asOwner = cookieCaller(app, await newSessionCookie(app, owner.id));
+    const email = uniqueEmail('invited');
+    await asOwner('POST', path(inv.team.path, { id: team.teamId }), { recipientEmail: email });
+    const link = linkIn(await waitForMail(db(), email, /Forwarded/), '/team-invite/');
+    const token = link.pathname.split('/').pop()!;
+    const client = new TestClient(app.url);
+    const registered = await client.post(endpoints.auth.register.path, {
+      name: 'Someone Else',
+      email: uniqueEmail('forwarded-to'),
+      password: 'Correct-Horse-7',
+      inviteToken: token,
+    });
+    assert.equal(registered.status, 200);
+    const me = (await (await client.get(endpoints.customer.get.path)).json()) as CustomerResponse;
+    assert.equal(me.customer.verified, false);
+    assert.equal(me.customer.partOfTeam, false);
+    const teams = (await (await client.get(t.list.path)).json()) as TeamsResponse;
+    assert.deepEqual(teams.teams, []);
+  });
+
   it('lists what is shared with the team in its views, and shares a project made there', async () => {
     const w = await world();
     const shared = await newProject(db(), w.who.owner.id, { title: 'Shared' });
@@ -608,6 +640,27 @@ describe('teams', () => {
     );
   });
 
+  it('lets parallel ownership-transfer requests replace one another instead of failing', async () => {
+    const w = await world();
+    const asOwner = await w.call('owner');
+    const url = path(t.transferOwnership.path, { id: w.team.teamId });
+    const answers = await Promise.all(
+      [w.who.administrator.id, w.admin2.id, w.who.administrator.id].map((id) =>
+        asOwner('POST', url, { memberId: w.team.memberships[id]! }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200],
+    );
+    const [{ count }] = (await db().query(
+      `SELECT count(*)::int AS count FROM team_ownership_transfers
+        WHERE team_id = $1 AND done_at IS NULL`,
+      [w.team.teamId],
+    )) as [{ count: number }];
+    assert.equal(count, 1);
+  });
+
   it('moves ownership once the owner and the administrator have both confirmed by their links', async () => {
     const w = await world();
     const asOwner = await w.call('owner');
@@ -642,6 +695,14 @@ describe('teams', () => {
       .team;
     assert.equal(seen.isOwner, true);
     assert.equal(seen.owner.id, w.who.administrator.id);
+    // The payer, who keeps paying, cannot be removed by the new owner, nor marked toBeDeleted.
+    const payerGone = await asAdmin<{ errors: Record<string, string> }>(
+      'DELETE',
+      path(t.removeMember.path, { id: w.team.memberships[w.who.owner.id]! }),
+    );
+    assert.equal(payerGone.status, 422);
+    assert.equal(payerGone.body.errors['.'], teamMessages.ownerNotRemovable);
+    assert.equal(seen.members.find((m) => m.customer.id === w.who.owner.id)?.toBeDeleted, false);
     // The subscription stays with the payer, who may still change the seats; the new owner may not.
     assert.equal(
       (await asAdmin('POST', path(t.slotsPreview.path, { id: w.team.teamId }), { extra: 1 }))

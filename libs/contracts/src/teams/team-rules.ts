@@ -54,9 +54,10 @@ export function administrates(role: TeamRole): boolean {
 }
 
 /**
- * §6 and projects-dashboard §6: may `actor` remove `target`? The owner never; an administrator
- * only while another administrator remains (the owner does not count: decisions-teams); a member
- * may leave; owners and administrators remove others. `administrators` counts the team's
+ * §6 and projects-dashboard §6: may `actor` remove `target`? The owner never; a member or an
+ * administrator may always leave; others remove an administrator only while another
+ * administrator remains (the owner does not count: decisions-teams); owners and administrators
+ * remove others. `administrators` counts the team's
  * members with the administrator role (the owner not included).
  */
 export function removalRefusal(
@@ -67,7 +68,8 @@ export function removalRefusal(
   if (target.role === 'owner') {
     return actor.self ? teamMessages.ownerCannotLeave : teamMessages.ownerNotRemovable;
   }
-  if (!actor.self && !administrates(actor.role)) return 'forbidden';
+  if (actor.self) return undefined;
+  if (!administrates(actor.role)) return 'forbidden';
   if (target.role === 'administrator' && administrators <= 1) return teamMessages.lastAdministrator;
   return undefined;
 }

@@ -214,7 +214,8 @@ export class AuthService {
       const token = await this.tokens.issue(customer.id, 'verify-email');
       await this.mailer.verification(customer.email, customer.name, token);
     }
-    await this.invites.accept(customer.id, dto.inviteToken);
+    // Only the invite's own address joins at sign-up: a forwarded link makes a plain account.
+    if (proven) await this.invites.accept(customer.id, dto.inviteToken);
     await this.tracking.track(customer.id, 'SignUp', { method: 'email' });
     const sessionToken = await this.sessions.create(customer.id, {
       ...(client.userAgent ? { userAgent: client.userAgent } : {}),

@@ -222,13 +222,18 @@ export class TeamsRepository {
     return rows.length > 0;
   }
 
-  /** Keeps the latest period end the gateways reported, for the cycle turn. */
+  /**
+   * Keeps the latest period end the gateways reported, for the cycle turn. An end not turned yet
+   * stays until it is: a renewal reported before the hourly job must not skip the turn (the turn
+   * then moves on to the subscription's period end, see markTurned).
+   */
   async notePeriodEndIn(manager: EntityManager, payerId: string, periodEnd: Date): Promise<void> {
     await manager.query(
       `UPDATE teams t SET cycle_ends_at = $2, updated_at = now()
          FROM subscriptions s
         WHERE s.id = t.subscription_id AND s.customer_id = $1
-          AND (t.cycle_ends_at IS NULL OR t.cycle_ends_at < $2)`,
+          AND (t.cycle_ends_at IS NULL
+               OR (t.cycle_ends_at < $2 AND t.cycle_turned_for IS NOT DISTINCT FROM t.cycle_ends_at))`,
       [payerId, periodEnd],
     );
   }
@@ -445,7 +450,9 @@ export class TeamsRepository {
   async deleteMembers(ids: string[], db?: EntityManager): Promise<void> {
     if (ids.length === 0) return;
     await (db ?? this.dataSource).query(
-      `DELETE FROM team_members WHERE id = ANY($1::uuid[]) AND role <> 'owner'`,
+      `DELETE FROM team_members m WHERE m.id = ANY($1::uuid[]) AND m.role <> 'owner'
+          AND NOT EXISTS (SELECT 1 FROM teams t JOIN subscriptions s ON s.id = t.subscription_id
+                           WHERE t.id = m.team_id AND s.customer_id = m.customer_id)`,
       [ids],
     );
   }
@@ -461,9 +468,13 @@ export class TeamsRepository {
     );
   }
 
+  /** Marks the end as turned and moves on to the latest period end the subscription has. */
   async markTurned(id: string, periodEnd: Date): Promise<void> {
     await this.dataSource.query(
-      `UPDATE teams SET cycle_turned_for = $2, pending_extra_slots = NULL, updated_at = now()
+      `UPDATE teams SET cycle_turned_for = $2, pending_extra_slots = NULL,
+              cycle_ends_at = GREATEST(cycle_ends_at,
+                (SELECT s.current_period_end FROM subscriptions s WHERE s.id = teams.subscription_id)),
+              updated_at = now()
         WHERE id = $1`,
       [id, periodEnd],
     );
@@ -524,8 +535,9 @@ export class TeamsRepository {
     toTokenHash: string;
     expiresAt: Date;
   }): Promise<void> {
-    // A new request replaces an open one.
+    // A new request replaces an open one; the team's lock makes parallel requests replace in turn.
     await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT id FROM teams WHERE id = $1 FOR UPDATE`, [transfer.teamId]);
       await manager.query(
         `DELETE FROM team_ownership_transfers WHERE team_id = $1 AND done_at IS NULL`,
         [transfer.teamId],

@@ -189,7 +189,7 @@ export class TeamsService implements OnModuleInit {
       const own = members.filter((m) => m.teamId === team.id);
       const all = invites.filter((i) => i.teamId === team.id);
       const pending = all.filter((i) => i.status === 'pending');
-      const marks = markToBeDeleted(own, pending, plan.seats);
+      const marks = markToBeDeleted(payerAsOwner(own, team.payerId), pending, plan.seats);
       const role: TeamRole = own.find((m) => m.customerId === actorId)?.role ?? 'member';
       const admin = administrates(role);
       const row = plan.info.row;
@@ -343,8 +343,11 @@ export class TeamsService implements OnModuleInit {
       throw CommonException.forbidden(teamMessages.onlyAdministrators);
     const by = await this.actorName(actor);
     await this.teams.transaction(async (manager) => {
-      await this.teams.lockIn(manager, target.teamId);
-      const members = await this.teams.membersOf([target.teamId], manager);
+      const team = await this.teams.lockIn(manager, target.teamId);
+      const members = payerAsOwner(
+        await this.teams.membersOf([target.teamId], manager),
+        team?.payerId,
+      );
       const current = members.find((m) => m.id === membershipId);
       const me = members.find((m) => m.customerId === actor.customerId);
       if (!current || !me) throw CommonException.notFound();
@@ -684,7 +687,7 @@ export class TeamsService implements OnModuleInit {
       const pending = (await this.teams.invitesOf([team.id], manager)).filter(
         (i) => i.status === 'pending',
       );
-      const marks = markToBeDeleted(members, pending, seats);
+      const marks = markToBeDeleted(payerAsOwner(members, team.payerId), pending, seats);
       const goneMembers = members.filter((_, index) => marks.members[index]);
       const goneInvites = pending.filter((_, index) => marks.invites[index]);
       await this.teams.deleteMembers(
@@ -805,4 +808,15 @@ export class TeamsService implements OnModuleInit {
       teamId: transfer.teamId,
     };
   }
+}
+
+/**
+ * The payer (the subscription's customer) is kept like the owner: after an ownership transfer
+ * they still pay, so they are neither removed nor marked toBeDeleted (decisions-fixsrv).
+ */
+function payerAsOwner<M extends { customerId: string; role: TeamRole }>(
+  members: M[],
+  payerId: string | undefined,
+): M[] {
+  return members.map((m) => (m.customerId === payerId ? { ...m, role: 'owner' as const } : m));
 }
