@@ -195,9 +195,17 @@ export async function teamAction(
         });
       }
       // An increase is charged now (§4): the first post asks the gateway what it costs and
-      // shows it; the confirmation (confirm=1) buys. A decrease needs no confirmation.
+      // shows it; the confirmation (confirm=1) buys. Only a decrease skips the confirmation.
       if (textField(form, 'confirm') !== '1') {
         const preview = await client.call(endpoints.teams.slotsPreview, { extra }, params);
+        // A failed preview buys nothing: its reason is the answer (an increase is never
+        // charged without the cost shown first).
+        if (!preview.ok) {
+          return done(preview, () => teamMessages.updateFailed, {
+            knownFields: ['extra'],
+            values: { extra: raw },
+          });
+        }
         if (preview.ok && preview.data.when === 'now' && preview.data.amount > 0) {
           return data<TeamActionData>({
             intent,
