@@ -79,7 +79,7 @@ export function SeatsForm({
       ) : null}
       {canBuy && preview ? (
         <Form method="post" action={action} preventScrollReset className="team-seats__confirm">
-          <input type="hidden" name="intent" value="seats" />
+          <input type="hidden" name="intent" value="team-seats" />
           <input type="hidden" name="extra" value={String(preview.extra)} />
           <input type="hidden" name="confirm" value="1" />
           <p role="status" data-testid="seats-preview">
@@ -104,7 +104,7 @@ export function SeatsForm({
           preventScrollReset
           className="team-seats__form"
         >
-          <input type="hidden" name="intent" value="seats" />
+          <input type="hidden" name="intent" value="team-seats" />
           <div className={`field field--inline${shown ? ' field--invalid' : ''}`}>
             <label htmlFor={id} className="field__label">
               Extra seats (0–{TEAM_MAX_EXTRA_SEATS})
