@@ -257,10 +257,12 @@ function InvitationsPopup({
   const name = INVITATIONS_POPUP;
   const dialog = usePopupDialog(name, tagManagerId);
   const titleId = useId();
-  const fetcher = useFetcher<AnswerResult>();
+  // A lost connection answers `{ notice, connectionFailed }`, an interrupted post null.
+  const fetcher = useFetcher<AnswerResult | { notice: string; connectionFailed: true } | null>();
   const [invites, setInvites] = useState(initial);
   const [pending, setPending] = useState<{ id: string; action: string } | null>(null);
   const accepted = useRef(false);
+  const sent = useRef(false);
 
   const close = (record: boolean) => {
     if (record) {
@@ -273,11 +275,18 @@ function InvitationsPopup({
   };
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || !pending) return;
+    if (fetcher.state !== 'idle') {
+      sent.current = true;
+      return;
+    }
+    // Only the end of a post sent from here (not an idle render before it started).
+    if (!pending || !sent.current) return;
+    sent.current = false;
     const answered = pending;
     setPending(null);
-    if (!fetcher.data.ok) {
-      // A failure closes the dialog without recording it: it asks again on the next page.
+    if (!fetcher.data || !('ok' in fetcher.data) || !fetcher.data.ok) {
+      // A failure (or no answer) closes the dialog without recording it: it asks again on the
+      // next page.
       close(false);
       return;
     }
