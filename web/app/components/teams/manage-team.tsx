@@ -2,6 +2,7 @@ import { dashboardTexts, type Team } from '@animata/contracts';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { FormNotice } from '../ui/form-notice.js';
+import { lostConnectionNotice } from '../../utils/form-connection.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { TextField } from '../ui/text-field.js';
 import type { MemberRow } from '@animata/contracts';
@@ -51,7 +52,9 @@ export function ManageTeam({
           ) : null}
         </div>
       ) : null}
-      <FormNotice>{refused && !refused.fieldErrors ? refused.notice : undefined}</FormNotice>
+      <FormNotice>
+        {refused && !refused.fieldErrors ? refused.notice : lostConnectionNotice(answer)}
+      </FormNotice>
       {manages ? (
         <Form
           method="post"
