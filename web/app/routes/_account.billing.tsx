@@ -12,6 +12,7 @@ import {
 } from '../components/billing/billing-controls.js';
 import { BillingSummary } from '../components/pricing/billing-summary.js';
 import { FormNotice } from '../components/ui/form-notice.js';
+import { lostConnectionNotice } from '../utils/form-connection.js';
 import { pricingLinks } from '../components/pricing/pricing-page.js';
 import {
   billingAction,
@@ -96,7 +97,9 @@ export default function Page() {
     >
       {justCanceled && subscription.state === 'canceled' ? <DowngradeLimits /> : null}
       {controls.length ? <div className="billing-page__controls">{controls}</div> : null}
-      <FormNotice>{result?.intent === '' ? result.notice : undefined}</FormNotice>
+      <FormNotice>
+        {result?.intent === '' ? result.notice : lostConnectionNotice(result)}
+      </FormNotice>
       <RemoveMethodDialog open={mode === 'remove' && canRemoveMethod(subscription)} />
       {canCancel(subscription) ? <CancelDialog open={mode === 'cancel'} result={result} /> : null}
     </BillingSummary>

@@ -7,4 +7,5 @@ export {
   shouldRevalidate,
   clientAction,
   meta,
+  links,
 } from './_dashboard.team.$team.js';

@@ -184,7 +184,15 @@ export default function Register() {
           {authTexts.createAccount}
         </SubmitButton>
       </Form>
-      <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
+      {inviteToken ? (
+        // A social sign-up would drop the invite (its token is not carried through the
+        // provider): a sign-up through an invite uses the form.
+        <p className="auth-note" role="note">
+          To join the team you were invited to, sign up with your e-mail above.
+        </p>
+      ) : (
+        <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />
+      )}
       <p className="auth-switch">
         {authTexts.alreadyHaveAccount} <Link to={loginHref}>Log in</Link>
       </p>

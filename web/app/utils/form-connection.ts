@@ -14,6 +14,11 @@ function isConnectionFailure(value: unknown): value is ConnectionFailure {
   return typeof value === 'object' && value !== null && 'connectionFailed' in value;
 }
 
+/** The notice of a post the network lost (`connectionSafeAction`'s answer), else undefined. */
+export function lostConnectionNotice(answer: unknown): string | undefined {
+  return isConnectionFailure(answer) ? answer.notice : undefined;
+}
+
 /**
  * Re-exported as `clientAction` by every route with a form (issue 15, item 17): with JavaScript
  * the post goes through here, and a post the network lost (fetch's TypeError) becomes the

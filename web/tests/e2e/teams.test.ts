@@ -113,6 +113,12 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     const newcomer = await t.open(await inviteLink(t, dEmail));
     await t.screenshot(newcomer, 'team-invite-signed-out-desktop');
     await newcomer.getByRole('link', { name: 'Sign up and join' }).click();
+    // No social sign-up here: it would drop the invite.
+    await newcomer
+      .getByRole('note')
+      .getByText(/sign up with your e-mail above/)
+      .waitFor();
+    assert.equal(await newcomer.locator('.social').count(), 0);
     await newcomer.getByLabel('Name').fill('Dora Newcomer');
     await newcomer.getByLabel('Email').fill(dEmail);
     await newcomer.getByLabel('Password', { exact: true }).fill(STRONG);

@@ -32,10 +32,11 @@ const customer: PopupCustomer<{ id: string }> = {
 };
 const select = (
   overrides: Partial<PopupCustomer<{ id: string }>>,
-  options: { pathname?: string; closed?: string[] } = {},
+  options: { pathname?: string; search?: string; closed?: string[] } = {},
 ) =>
   selectPopup({
     pathname: options.pathname ?? '/',
+    search: options.search ?? '',
     customer: { ...customer, ...overrides },
     closed: new Set(options.closed ?? []),
   });
@@ -62,6 +63,21 @@ describe('seasonal popup selection (§4)', () => {
       select({ invites: [invite], defaultCoupon: null }, { closed: ['invitations'] }),
       null,
     );
+  });
+
+  it('shows no popup when the address opens a dialog of its page (one dialog at a time)', () => {
+    for (const search of [
+      '?edit=p1',
+      '?confirm=delete',
+      '?manage=t1',
+      '?dialog=rename',
+      '?a=1&manage',
+    ]) {
+      assert.equal(select({ invites: [invite] }, { search }), null, search);
+      assert.equal(select({}, { search }), null, search);
+    }
+    assert.equal(select({}, { search: '?page=2' })?.kind, 'coupon');
+    assert.equal(select({ invites: [invite] }, { search: '?sort=name' })?.kind, 'invitations');
   });
 
   it('shows no coupon popup without a subscription', () => {

@@ -58,6 +58,15 @@ export function isPricingPath(pathname: string): boolean {
   );
 }
 
+/** The query parameters by which an address opens a dialog of its page (edit, confirm, manage…). */
+export const DIALOG_QUERY_KEYS = ['edit', 'confirm', 'manage', 'dialog'] as const;
+
+/** Whether an address's query (`?…`) opens a dialog of its page. */
+export function namesDialog(search: string): boolean {
+  const query = new URLSearchParams(search);
+  return DIALOG_QUERY_KEYS.some((key) => query.has(key));
+}
+
 /** What the selection reads of the customer object (§3). */
 export interface PopupCustomer<Invite> {
   verified: boolean;
@@ -83,10 +92,13 @@ export type PopupSelection<Invite> =
  */
 export function selectPopup<Invite>(input: {
   pathname: string;
+  /** The address's query (`?…`): one naming a dialog shows no popup (one dialog at a time). */
+  search?: string;
   customer: PopupCustomer<Invite>;
   closed: ReadonlySet<string>;
 }): PopupSelection<Invite> {
   const { customer, closed } = input;
+  if (namesDialog(input.search ?? '')) return null;
   if (customer.invites.length > 0 && !closed.has(INVITATIONS_POPUP)) {
     return { kind: 'invitations', name: INVITATIONS_POPUP, invites: [...customer.invites] };
   }

@@ -20,6 +20,7 @@ import { TwoFactorPanel } from '../auth/two-factor-panel.js';
 import { billingTexts } from '../pricing/billing-summary.js';
 import { CardForm } from '../pricing/checkout/card-form.js';
 import { FormNotice } from '../ui/form-notice.js';
+import { lostConnectionNotice } from '../../utils/form-connection.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { TextField } from '../ui/text-field.js';
 import { ModalDialog } from './modal-dialog.js';
@@ -279,7 +280,7 @@ export function CancelDialog({
             </p>
           </div>
         ) : null}
-        <FormNotice>{refused?.notice}</FormNotice>
+        <FormNotice>{refused?.notice ?? lostConnectionNotice(result)}</FormNotice>
         <div className="confirm-dialog__buttons">
           <Link to={pagePaths.billing} className="button button--ghost" preventScrollReset replace>
             {billingPageTexts.keepSubscription}

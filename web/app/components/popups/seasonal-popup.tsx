@@ -69,10 +69,13 @@ function usePopupDialog(name: PopupName, tagManagerId: string | null) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const [gone, setGone] = useState(false);
+  // Set when this code closes the dialog; a close it did not ask for is the customer's dismissal.
+  const closing = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!hydrated || !dialog) return;
     if (sessionClosed().includes(name)) {
+      closing.current = true;
       dialog.close();
       setGone(true);
       return;
@@ -84,10 +87,11 @@ function usePopupDialog(name: PopupName, tagManagerId: string | null) {
     void trackEvent('PopupShown', { popup: name }, { tagManagerId });
   }, [hydrated, name, tagManagerId]);
   const hide = useCallback(() => {
+    closing.current = true;
     ref.current?.close();
     setGone(true);
   }, []);
-  return { ref, hydrated, gone, hide };
+  return { ref, hydrated, gone, hide, closing };
 }
 
 function PopupShell({
@@ -115,6 +119,19 @@ function PopupShell({
       onCancel={(event) => {
         event.preventDefault();
         onDismiss();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        // Handled here, not left to the browser's cancel (which Chrome may skip without a
+        // recent user gesture, closing the dialog unrecorded); the snackbar must not take it.
+        event.preventDefault();
+        event.stopPropagation();
+        onDismiss();
+      }}
+      onClose={() => {
+        // Closed by the browser itself: still a dismissal, recorded (and the reload after an
+        // accept happens).
+        if (dialog.hydrated && !dialog.closing.current) onDismiss();
       }}
     >
       {children}
@@ -240,10 +257,12 @@ function InvitationsPopup({
   const name = INVITATIONS_POPUP;
   const dialog = usePopupDialog(name, tagManagerId);
   const titleId = useId();
-  const fetcher = useFetcher<AnswerResult>();
+  // A lost connection answers `{ notice, connectionFailed }`, an interrupted post null.
+  const fetcher = useFetcher<AnswerResult | { notice: string; connectionFailed: true } | null>();
   const [invites, setInvites] = useState(initial);
   const [pending, setPending] = useState<{ id: string; action: string } | null>(null);
   const accepted = useRef(false);
+  const sent = useRef(false);
 
   const close = (record: boolean) => {
     if (record) {
@@ -256,11 +275,18 @@ function InvitationsPopup({
   };
 
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || !pending) return;
+    if (fetcher.state !== 'idle') {
+      sent.current = true;
+      return;
+    }
+    // Only the end of a post sent from here (not an idle render before it started).
+    if (!pending || !sent.current) return;
+    sent.current = false;
     const answered = pending;
     setPending(null);
-    if (!fetcher.data.ok) {
-      // A failure closes the dialog without recording it: it asks again on the next page.
+    if (!fetcher.data || !('ok' in fetcher.data) || !fetcher.data.ok) {
+      // A failure (or no answer) closes the dialog without recording it: it asks again on the
+      // next page.
       close(false);
       return;
     }

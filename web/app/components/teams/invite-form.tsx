@@ -58,7 +58,7 @@ export function InviteForm({
         if (problem) event.preventDefault();
       }}
     >
-      <input type="hidden" name="intent" value="invite" />
+      <input type="hidden" name="intent" value="team-invite" />
       <input type="hidden" name="grantAccess" value="member" />
       <TextField
         label="Invite by e-mail"

@@ -63,7 +63,7 @@ export function ManageTeamDialog({
         open={confirm?.kind === 'remove' && Boolean(member)}
         title={teamMessages.confirmRemove}
         confirmLabel="Remove"
-        intent="remove"
+        intent="team-remove"
         fields={{ member: member?.id ?? '' }}
         danger
         action={base}
@@ -78,7 +78,7 @@ export function ManageTeamDialog({
         open={confirm?.kind === 'leave' && Boolean(member)}
         title={teamMessages.confirmLeave}
         confirmLabel="Leave team"
-        intent="leave"
+        intent="team-leave"
         fields={{ member: member?.id ?? '' }}
         danger
         action={base}
@@ -105,7 +105,7 @@ export function ManageTeamDialog({
             open={confirm?.kind === 'transfer' && Boolean(member)}
             title={`Make ${member?.customer.name ?? ''} the owner?`}
             confirmLabel="Send confirmation links"
-            intent="transfer"
+            intent="team-transfer"
             fields={{ member: member?.id ?? '' }}
             action={base}
             cancelTo={base}

@@ -2,6 +2,7 @@ import { dashboardTexts, type Team } from '@animata/contracts';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { FormNotice } from '../ui/form-notice.js';
+import { lostConnectionNotice } from '../../utils/form-connection.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { TextField } from '../ui/text-field.js';
 import type { MemberRow } from '@animata/contracts';
@@ -51,7 +52,9 @@ export function ManageTeam({
           ) : null}
         </div>
       ) : null}
-      <FormNotice>{refused && !refused.fieldErrors ? refused.notice : undefined}</FormNotice>
+      <FormNotice>
+        {refused && !refused.fieldErrors ? refused.notice : lostConnectionNotice(answer)}
+      </FormNotice>
       {manages ? (
         <Form
           method="post"
@@ -63,16 +66,16 @@ export function ManageTeam({
           <span id={titleId} className="visually-hidden">
             Rename the team
           </span>
-          <input type="hidden" name="intent" value="rename" />
+          <input type="hidden" name="intent" value="team-rename" />
           <TextField
             label="Team name"
             name="title"
-            defaultValue={refused?.intent === 'rename' ? refused.values?.title : team.title}
-            serverError={refused?.intent === 'rename' ? refused.fieldErrors?.title : undefined}
+            defaultValue={refused?.intent === 'team-rename' ? refused.values?.title : team.title}
+            serverError={refused?.intent === 'team-rename' ? refused.fieldErrors?.title : undefined}
             maxLength={64}
             required
           />
-          <SubmitButton variant="ghost" pending={busy('rename')}>
+          <SubmitButton variant="ghost" pending={busy('team-rename')}>
             Rename
           </SubmitButton>
         </Form>
@@ -89,19 +92,19 @@ export function ManageTeam({
           team={team}
           action={action}
           serverError={
-            refused?.intent === 'invite' ? refused.fieldErrors?.recipientEmail : undefined
+            refused?.intent === 'team-invite' ? refused.fieldErrors?.recipientEmail : undefined
           }
-          value={refused?.intent === 'invite' ? refused.values?.recipientEmail : undefined}
-          pending={busy('invite')}
+          value={refused?.intent === 'team-invite' ? refused.values?.recipientEmail : undefined}
+          pending={busy('team-invite')}
         />
       ) : null}
       {team.isOwner && !team.plan.expired ? (
         <SeatsForm
           team={team}
           action={action}
-          serverError={refused?.intent === 'seats' ? refused.fieldErrors?.extra : undefined}
-          pending={busy('seats')}
-          preview={refused?.intent === 'seats' ? refused.preview : undefined}
+          serverError={refused?.intent === 'team-seats' ? refused.fieldErrors?.extra : undefined}
+          pending={busy('team-seats')}
+          preview={refused?.intent === 'team-seats' ? refused.preview : undefined}
         />
       ) : null}
       {!manages ? (

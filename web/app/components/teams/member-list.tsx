@@ -70,7 +70,7 @@ export function MemberList({
     setAnnouncement(`${moved.customer.name} moved to position ${position} of ${movable.length}`);
     if (focusId) focusAfterMove.current = focusId;
     const form = new FormData();
-    form.set('intent', 'sort');
+    form.set('intent', 'team-sort');
     for (const id of orderOf(next)) form.append('order', id);
     fetcher.submit(form, { method: 'post', action });
   };
@@ -210,7 +210,7 @@ export function MemberList({
             <span className="team-row__actions">
               {manages ? (
                 <Form method="post" action={action} preventScrollReset>
-                  <input type="hidden" name="intent" value="revoke-invite" />
+                  <input type="hidden" name="intent" value="team-revoke-invite" />
                   <input type="hidden" name="invite" value={invite.id} />
                   <button
                     type="submit"
@@ -275,7 +275,7 @@ function MoveButton({
   }
   return (
     <Form method="post" action={action} preventScrollReset className="team-row__move">
-      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="intent" value="team-move" />
       <input type="hidden" name="member" value={member.customer.id} />
       <input type="hidden" name="delta" value={String(delta)} />
       <button

@@ -8,6 +8,7 @@ import {
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldState } from '../ui/field-state.js';
+import { useHydrated } from '../../utils/use-hydrated.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { formatDollars, formatDay } from '../../utils/teams/team-view.js';
 
@@ -34,6 +35,7 @@ export function SeatsForm({
   const { slots } = team;
   const { subscription } = slots;
   const id = useId();
+  const hydrated = useHydrated();
   const [value, setValue] = useState(String(slots.extra.nextCycle));
   // A change of the team's seats (this form's post, or elsewhere) shows the new number.
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,7 +79,7 @@ export function SeatsForm({
       ) : null}
       {canBuy && preview ? (
         <Form method="post" action={action} preventScrollReset className="team-seats__confirm">
-          <input type="hidden" name="intent" value="seats" />
+          <input type="hidden" name="intent" value="team-seats" />
           <input type="hidden" name="extra" value={String(preview.extra)} />
           <input type="hidden" name="confirm" value="1" />
           <p role="status" data-testid="seats-preview">
@@ -102,7 +104,7 @@ export function SeatsForm({
           preventScrollReset
           className="team-seats__form"
         >
-          <input type="hidden" name="intent" value="seats" />
+          <input type="hidden" name="intent" value="team-seats" />
           <div className={`field field--inline${shown ? ' field--invalid' : ''}`}>
             <label htmlFor={id} className="field__label">
               Extra seats (0–{TEAM_MAX_EXTRA_SEATS})
@@ -134,7 +136,11 @@ export function SeatsForm({
                 : 'Fewer seats apply from the next billing date.'}
             </p>
           </div>
-          <SubmitButton variant="primary" pending={pending} disabled={Boolean(error) || !changing}>
+          <SubmitButton
+            variant="primary"
+            pending={pending}
+            disabled={hydrated && (Boolean(error) || !changing)}
+          >
             Update seats
           </SubmitButton>
         </Form>

@@ -26,8 +26,10 @@ function requestCookies(request: Request): Record<string, string> {
  */
 export function seasonalPopupOf(request: Request, response: CustomerResponse): SeasonalPopupData {
   const { customer } = response;
+  const url = new URL(request.url);
   const selection = selectPopup({
-    pathname: new URL(request.url).pathname,
+    pathname: url.pathname,
+    search: url.search,
     customer,
     closed: closedPopupsFromCookies(requestCookies(request)),
   });

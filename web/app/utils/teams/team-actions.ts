@@ -16,17 +16,18 @@ export interface TeamActionData {
 
 /** The intents the manage-team dialog posts (the dashboard's team view tells them apart). */
 export const TEAM_INTENTS = [
-  'rename',
-  'sort',
-  'move',
-  'remove',
-  'leave',
-  'invite',
-  'revoke-invite',
-  'seats',
+  'team-rename',
+  'team-sort',
+  'team-move',
+  'team-remove',
+  'team-leave',
+  'team-invite',
+  'team-revoke-invite',
+  'team-seats',
   'delete-team',
-  'transfer',
+  'team-transfer',
 ] as const;
+export type TeamIntent = (typeof TEAM_INTENTS)[number];
 
 /** The address parameters of the dialog's confirmations (`?confirm=remove&member=…`). */
 export const CONFIRM_PARAMS = { confirm: 'confirm', member: 'member' } as const;

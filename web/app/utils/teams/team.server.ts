@@ -118,7 +118,7 @@ export async function teamAction(
   };
 
   switch (intent) {
-    case 'rename': {
+    case 'team-rename': {
       const title = textField(form, 'title');
       return done(
         await client.call(endpoints.teams.update, { title }, { ...params, knownFields: ['title'] }),
@@ -126,10 +126,10 @@ export async function teamAction(
         { knownFields: ['title'], values: { title } },
       );
     }
-    case 'sort':
-    case 'move': {
+    case 'team-sort':
+    case 'team-move': {
       let ids = form.getAll('order').filter((id): id is string => typeof id === 'string');
-      if (intent === 'move') {
+      if (intent === 'team-move') {
         const current = await client.call(endpoints.teams.get, undefined, params);
         if (!current.ok) return done(current, () => '');
         const delta = textField(form, 'delta') === '-1' ? -1 : 1;
@@ -143,19 +143,19 @@ export async function teamAction(
         (answer) => answer.message ?? teamMessages.orderSaved,
       );
     }
-    case 'remove':
-    case 'leave': {
+    case 'team-remove':
+    case 'team-leave': {
       const member = textField(form, 'member');
       if (member === '') return refused(intent, teamId, teamMessages.updateFailed, 422);
       return done(
         await client.call(endpoints.teams.removeMember, undefined, { params: { id: member } }),
         (answer) =>
           answer.message ??
-          (intent === 'leave' ? teamMessages.teamLeft : teamMessages.memberRemoved),
-        intent === 'leave' ? { to: away } : {},
+          (intent === 'team-leave' ? teamMessages.teamLeft : teamMessages.memberRemoved),
+        intent === 'team-leave' ? { to: away } : {},
       );
     }
-    case 'invite': {
+    case 'team-invite': {
       const recipientEmail = textField(form, 'recipientEmail').trim();
       const values = { recipientEmail };
       // §5: no invite is sent for what is not an address.
@@ -176,7 +176,7 @@ export async function teamAction(
         { knownFields: ['recipientEmail'], values },
       );
     }
-    case 'revoke-invite': {
+    case 'team-revoke-invite': {
       const invite = textField(form, 'invite');
       if (invite === '') return refused(intent, teamId, teamMessages.updateFailed, 422);
       return done(
@@ -184,7 +184,7 @@ export async function teamAction(
         (answer) => answer.message ?? teamMessages.inviteRevoked,
       );
     }
-    case 'seats': {
+    case 'team-seats': {
       const raw = textField(form, 'extra').trim();
       const extra = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
       const problem = slotsError(extra);
@@ -195,9 +195,17 @@ export async function teamAction(
         });
       }
       // An increase is charged now (§4): the first post asks the gateway what it costs and
-      // shows it; the confirmation (confirm=1) buys. A decrease needs no confirmation.
+      // shows it; the confirmation (confirm=1) buys. Only a decrease skips the confirmation.
       if (textField(form, 'confirm') !== '1') {
         const preview = await client.call(endpoints.teams.slotsPreview, { extra }, params);
+        // A failed preview buys nothing: its reason is the answer (an increase is never
+        // charged without the cost shown first).
+        if (!preview.ok) {
+          return done(preview, () => teamMessages.updateFailed, {
+            knownFields: ['extra'],
+            values: { extra: raw },
+          });
+        }
         if (preview.ok && preview.data.when === 'now' && preview.data.amount > 0) {
           return data<TeamActionData>({
             intent,
@@ -219,7 +227,7 @@ export async function teamAction(
         (answer) => answer.message ?? teamMessages.teamDeleted,
         { to: pagePaths.team },
       );
-    case 'transfer': {
+    case 'team-transfer': {
       const memberId = textField(form, 'member');
       return done(
         await client.call(endpoints.teams.transferOwnership, { memberId }, params),
