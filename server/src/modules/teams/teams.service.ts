@@ -7,6 +7,7 @@ import {
   markToBeDeleted,
   TEAM_INCLUDED_SEATS,
   TEAM_TITLE_MAX_LENGTH,
+  NOTICE_KEY,
   teamMessages,
   type CompanyInvite,
   type ConfirmTransferResponse,
@@ -571,7 +572,13 @@ export class TeamsService implements OnModuleInit {
   private async acceptForNewCustomer(customerId: string, token: string): Promise<void> {
     const invite = await this.inviteByToken(token);
     if (!invite || invite.status !== 'pending') return;
-    await this.answerInvite(customerId, invite, 'confirm');
+    // Answered or revoked since it was read: the account exists; the sign-up goes on without it.
+    await this.answerInvite(customerId, invite, 'confirm').catch((error: unknown) => {
+      const answered =
+        error instanceof CommonException &&
+        error.fieldErrors?.[NOTICE_KEY] === teamMessages.inviteAnswered;
+      if (!answered) throw error;
+    });
   }
 
   private companyInvite(invite: InviteRecord): CompanyInvite {
