@@ -9,6 +9,7 @@ import {
   newSession,
   sessionCookieName,
   waitForMail,
+  waitUntil,
 } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
 import { snackbar, useBrowserTest, type BrowserTest } from '../support/browser.js';
@@ -131,12 +132,11 @@ describe('teams: the team page, the manage-team dialog and the invite link', () 
     await manage.getByRole('button', { name: 'Move Dora Newcomer up' }).click();
     await page.getByRole('status').getByText('Dora Newcomer moved to position').waitFor();
     await page.reload();
-    await manage.getByTestId('team-member').nth(3).waitFor();
-    const names = await manage
-      .getByTestId('team-member')
-      .locator('.team-row__email')
-      .allInnerTexts();
-    assert.deepEqual(names, [owner.email, a.email, dEmail, c.email]);
+    // The reloaded dialog is rendered again once the page hydrates: read the rows once settled.
+    const memberEmails = () =>
+      manage.getByTestId('team-member').locator('.team-row__email').allInnerTexts();
+    await waitUntil(async () => (await memberEmails()).length === 4, 'the four members');
+    assert.deepEqual(await memberEmails(), [owner.email, a.email, dEmail, c.email]);
 
     // Seats below the members: 3 seats for 4 members marks the last one, with the clock.
     await manage.getByLabel(/Extra seats/).fill('0');
