@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The dashboard's line icons (§2: folder icons, a title icon per view), 20 px, decorative. */
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
+export function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,28 +1,9 @@
-import type { ReactNode } from 'react';
+import { Icon } from '../dashboard/icons.js';
 
-/** The manage-team dialog's line icons, decorative. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The manage-team dialog's line icons, 18 px, decorative (the dashboard's icon frame). */
 export const teamIcons = {
   drag: (
-    <Icon>
+    <Icon size={18}>
       <circle cx="9" cy="6" r="1" />
       <circle cx="15" cy="6" r="1" />
       <circle cx="9" cy="12" r="1" />
@@ -32,18 +13,18 @@ export const teamIcons = {
     </Icon>
   ),
   clock: (
-    <Icon>
+    <Icon size={18}>
       <circle cx="12" cy="12" r="8.5" />
       <path d="M12 7.5V12l3 2" />
     </Icon>
   ),
   up: (
-    <Icon>
+    <Icon size={18}>
       <path d="M6 14l6-6 6 6" />
     </Icon>
   ),
   down: (
-    <Icon>
+    <Icon size={18}>
       <path d="M6 10l6 6 6-6" />
     </Icon>
   ),
