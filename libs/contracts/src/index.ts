@@ -25,3 +25,4 @@ export * from './account/index.js';
 export * from './projects/index.js';
 export * from './billing/index.js';
 export * from './teams/index.js';
+export * from './sharing/index.js';

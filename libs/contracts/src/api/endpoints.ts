@@ -118,6 +118,22 @@ import type {
   TransferOwnershipBody,
   UpdateTeamBody,
 } from '../teams/team-dto.js';
+import type {
+  PublicProjectInfo,
+  SharingInviteResponse,
+  SharingRemoveResponse,
+  SharingResponse,
+  SharingSuccessResponse,
+} from '../sharing/sharing.js';
+import type {
+  PublicLinkBody,
+  PublicUnlockBody,
+  RemoveShareBody,
+  RemoveSharedBody,
+  ShareInviteBody,
+  TeamShareBody,
+  UpdateShareAccessBody,
+} from '../sharing/sharing-dto.js';
 
 export type HttpMethod = BffRequest['method'];
 
@@ -490,6 +506,14 @@ export const endpoints = {
   invites: {
     /** `{ recipientEmail, grantAccess }` (owner, administrators). */
     team: endpoint<TeamInviteBody, TeamInviteResponse>().post(`${API_BASE}/invite/team/:id`),
+    /**
+     * `{ recipientEmail, grantAccess }` (the owner, with pro access; issue 31): an existing
+     * customer is shared with at once, any other address gets a mailed invite (Pending).
+     */
+    project: endpoint<ShareInviteBody, SharingInviteResponse>().post(
+      `${API_BASE}/invite/project/:id`,
+    ),
+    label: endpoint<ShareInviteBody, SharingInviteResponse>().post(`${API_BASE}/invite/label/:id`),
     /** Revokes an invite (owner, administrators of its team). */
     delete: endpoint<undefined, TeamSuccessResponse>().delete(`${API_BASE}/invite/:id`),
     /** The recipient's answer: `{ action: 'confirm' | 'refuse' }`. */
@@ -499,6 +523,60 @@ export const endpoints = {
     /** Signed in: answer through the link (any signed-in customer holding it: decisions-teams). */
     answerLink: endpoint<InviteAnswerBody, InviteAnswerResponse>().post(
       `${API_BASE}/invite/link/:token`,
+    ),
+  },
+  /**
+   * Sharing (projects-dashboard §7 'Sharing and invites'; issue 31). Someone else's project or
+   * folder, or one the actor may not see, answers 404; a viewer asking to manage, 403.
+   */
+  sharing: {
+    /** owner, customers, invites, teams, inherited, access (and our publicLink). */
+    project: endpoint<undefined, SharingResponse>().get(`${API_BASE}/sharing/project/:id`),
+    label: endpoint<undefined, SharingResponse>().get(`${API_BASE}/sharing/label/:id`),
+    /** `{ access }` of one customer's grant (its shareId). */
+    projectCustomer: endpoint<UpdateShareAccessBody, SharingSuccessResponse>().put(
+      `${API_BASE}/sharing/project-customer/:id`,
+    ),
+    labelCustomer: endpoint<UpdateShareAccessBody, SharingSuccessResponse>().put(
+      `${API_BASE}/sharing/label-customer/:id`,
+    ),
+    /** `{ type: 'customer', customer }` or `{ type: 'team', team }`. */
+    removeProject: endpoint<RemoveShareBody, SharingSuccessResponse>().delete(
+      `${API_BASE}/sharing/project/:id`,
+    ),
+    removeLabel: endpoint<RemoveShareBody, SharingSuccessResponse>().delete(
+      `${API_BASE}/sharing/label/:id`,
+    ),
+    /** Team sharing update `{ team, grantAccess }` (§7: entity path not shown; ours). */
+    teamProject: endpoint<TeamShareBody, SharingSuccessResponse>().put(
+      `${API_BASE}/sharing/project/:id/team`,
+    ),
+    teamLabel: endpoint<TeamShareBody, SharingSuccessResponse>().put(
+      `${API_BASE}/sharing/label/:id/team`,
+    ),
+    /** `{ ids, teamId }`: drop one's own access, or remove from a team's projects. */
+    removeProjects: endpoint<RemoveSharedBody, SharingRemoveResponse>().post(
+      `${API_BASE}/sharing/remove-projects`,
+    ),
+    removeLabels: endpoint<RemoveSharedBody, SharingRemoveResponse>().post(
+      `${API_BASE}/sharing/remove-labels`,
+    ),
+    /** Ours: the public link's state with an expiry and a password (the owner, pro access). */
+    publicLink: endpoint<PublicLinkBody, SharingResponse>().put(
+      `${API_BASE}/sharing/project/:id/public-link`,
+    ),
+  },
+  /**
+   * A public project, for anyone holding its link (signed in or not; issue 31). 404 while private,
+   * after the expiry, or for a made-up id; 403 `passwordRequired` until unlocked.
+   */
+  publicProjects: {
+    get: endpoint<undefined, PublicProjectInfo>().get(`${API_BASE}/public/projects/:id`),
+    /** The sanitised SVG document, served as user content, never indexed. */
+    document: endpoint().get(`${API_BASE}/public/projects/:id/document`),
+    /** `{ password }`: sets a short-lived unlock cookie for this project. */
+    unlock: endpoint<PublicUnlockBody, PublicProjectInfo>().post(
+      `${API_BASE}/public/projects/:id/unlock`,
     ),
   },
   /** The apps the customer authorized (billing-teams-apps §7). */

@@ -61,6 +61,10 @@ export const pagePaths = {
   teamInvite: '/team-invite/:token',
   /** The ownership-transfer e-mail's link (issue 30): one side's confirmation. */
   teamTransfer: '/team-transfer/:token',
+  /** A share invite e-mail's link (issue 31): accept or refuse, or sign in / sign up through it. */
+  shareInvite: '/share-invite/:token',
+  /** A public project's link (issue 31): plays for anyone while public, unexpired, unlocked. */
+  publicProject: '/p/:id',
   renders: '/renders/',
   /** A project's page: `/{id}`. */
   project: '/:id',

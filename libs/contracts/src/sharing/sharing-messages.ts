@@ -1,0 +1,50 @@
+/**
+ * Texts of sharing (projects-dashboard §2, §4-§8; billing-teams-apps §1), word for word; ours
+ * where the spec gives none (docs/decisions.md records them).
+ */
+export const sharingMessages = {
+  // The spec's.
+  share: 'Share',
+  view: 'View',
+  edit: 'Edit',
+  editOnlyForTeamMembers: 'Edit (only for team members)',
+  pending: 'Pending',
+  private: 'Private',
+  public: 'Public',
+  premium: 'Premium',
+  premiumTooltip: 'Available in PRO and TEAM plans',
+  teamOwnerReactivate: 'Team owner should re-activate subscription',
+  yourTeam: 'Your team',
+  invalidEmail: 'Please enter a valid email address.',
+  accessUpdated: 'Access was updated',
+  inviteSent: 'Invite was sent',
+  inviteRemoved: 'Invite was removed',
+  customerRemoved: 'Customer was removed',
+  linkCopied: 'Link was copied to clipboard',
+  revokeAccessFailed: 'Failed to revoke access',
+  revokeInviteFailed: 'Failed to revoke invite',
+  confirmRemoveAccess: (email: string) => `Are you sure you want to remove access for ${email}`,
+  noSharedProjects: 'No shared projects yet.',
+  viewProject: 'View project',
+  // Ours.
+  upgradeToShare:
+    'Sharing comes with the PRO and TEAM plans. Upgrade to share projects and folders.',
+  editNeedsTeamMember: 'Edit access can be given only to members of your team.',
+  cannotShareWithOwner: 'You already own this.',
+  alreadyShared: 'This person already has access.',
+  alreadyInvited: 'This address has already been invited.',
+  demoNotShareable: 'Demo projects cannot be shared.',
+  genericError: 'Something went wrong. Please try again.',
+  removedOwnAccess: (n: number) =>
+    n === 1 ? 'Removed from your shared items' : `${n} items removed from your shared items`,
+  publicLinkExpired: 'This link has expired.',
+  passwordRequired: 'This link is protected by a password.',
+  wrongPassword: 'The password is not correct.',
+  publicLinkSaved: 'Link settings were saved',
+  expiryInPast: 'The expiry date must be in the future.',
+  inviteAccepted: (title: string) => `You now have access to ${title}`,
+} as const;
+
+/** Public link passwords (ours): 4 to 128 characters. */
+export const PUBLIC_LINK_PASSWORD_MIN = 4;
+export const PUBLIC_LINK_PASSWORD_MAX = 128;
