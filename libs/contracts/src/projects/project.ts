@@ -24,11 +24,22 @@ export const PROJECT_SORTS = ['date_desc', 'date_asc', 'title_desc', 'title_asc'
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export const DEFAULT_SORT: ProjectSort = 'date_desc';
 
-/** Share lists of §3; empty until the sharing issue fills them. */
+/** One grant as a card needs it (issue 31): who, and view or edit. */
+export interface ProjectShareSummary {
+  id: string;
+  /** The customer's name, or the team's title. */
+  name: string;
+  access: 'view' | 'edit';
+}
+
+/**
+ * Share lists of §3 (issue 31): the project's own grants, and its folder's (with the folders
+ * above it). Filled for the owner; a customer the project is shared with sees empty lists.
+ */
 export interface ProjectShares {
-  customers: unknown[];
-  teams: unknown[];
-  label: { customers: unknown[]; teams: unknown[] };
+  customers: ProjectShareSummary[];
+  teams: ProjectShareSummary[];
+  label: { customers: ProjectShareSummary[]; teams: ProjectShareSummary[] };
 }
 
 /** `animation` when the project has a duration, else `static` (decision 66). */

@@ -24,7 +24,6 @@ export const sharingMessages = {
   revokeAccessFailed: 'Failed to revoke access',
   revokeInviteFailed: 'Failed to revoke invite',
   confirmRemoveAccess: (email: string) => `Are you sure you want to remove access for ${email}`,
-  noSharedProjects: 'No shared projects yet.',
   viewProject: 'View project',
   // Ours.
   upgradeToShare:

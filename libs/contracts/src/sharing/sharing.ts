@@ -115,14 +115,15 @@ export interface SharingSuccessResponse {
   message: string;
 }
 
-/** POST invite/project/{id}, invite/label/{id}: an existing customer is shared with at once. */
+/**
+ * POST invite/project/{id}, invite/label/{id}: every invite waits as Pending until its recipient
+ * accepts it (the invitations dialog of billing-teams-apps §4, or the mailed link), then it
+ * becomes a grant (§4: "An invite shows as Pending until accepted").
+ */
 export interface SharingInviteResponse {
   success: true;
   message: string;
-  /** The pending invite for an address without an account; null when shared at once. */
-  invite: SharingInvite | null;
-  /** The grant made at once for an existing customer; null for an invite. */
-  share: ShareEntry | null;
+  invite: SharingInvite;
 }
 
 /** POST sharing/remove-projects, sharing/remove-labels. */
