@@ -42,6 +42,9 @@ export const sharingMessages = {
   publicLinkSaved: 'Link settings were saved',
   expiryInPast: 'The expiry date must be in the future.',
   inviteAccepted: (title: string) => `You now have access to ${title}`,
+  inviteForAnotherAddress: (email: string) =>
+    `This invitation was sent to ${email}. Sign out, then sign in or sign up with that address to accept it.`,
+  inviteRefused: 'Invitation declined',
 } as const;
 
 /** Public link passwords (ours): 4 to 128 characters. */
