@@ -377,7 +377,7 @@ describe('share invites', () => {
       { action: 'refuse' },
     );
     assert.equal(refused.status, 200);
-    assert.equal(refused.body.message, sharingMessages.inviteRefused);
+    assert.equal(refused.body.message, teamMessages.inviteRefused);
     const [row]: Array<{ status: string }> = await db().query(
       `SELECT status FROM share_invites WHERE id = $1`,
       [toLabel.body.invite.id],

@@ -44,7 +44,6 @@ export const sharingMessages = {
   inviteAccepted: (title: string) => `You now have access to ${title}`,
   inviteForAnotherAddress: (email: string) =>
     `This invitation was sent to ${email}. Sign out, then sign in or sign up with that address to accept it.`,
-  inviteRefused: 'Invitation declined',
 } as const;
 
 /** Public link passwords (ours): 4 to 128 characters. */

@@ -145,7 +145,7 @@ export class ShareInvitesService implements OnModuleInit {
     if (action === 'refuse') {
       if (!(await this.invites.refuse(invite.id)))
         throw CommonException.notice(teamMessages.inviteAnswered);
-      return { success: true, message: sharingMessages.inviteRefused, teamId: null };
+      return { success: true, message: teamMessages.inviteRefused, teamId: null };
     }
     if (!(await this.invites.accept(invite, customerId)))
       throw CommonException.notice(teamMessages.inviteAnswered);
