@@ -21,35 +21,32 @@ export class AccessRepository {
 
   /** Of these customers, the one the actor is. */
   async customersActorIs(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM customers WHERE id = ANY($2::uuid[]) AND id = $1`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these sessions, the ones the actor holds. */
   async sessionsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => SESSION_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      SESSION_ID,
       `SELECT id FROM sessions WHERE customer_id = $1 AND id = ANY($2::text[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these avatars, the actor's own. */
   async avatarsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM avatars WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -62,16 +59,15 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     options: { demos: boolean },
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       options.demos
         ? `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1
              AND (NOT is_demo OR from_id IS NOT NULL)`
         : `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1 AND NOT is_demo`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -79,9 +75,9 @@ export class AccessRepository {
    * with a team the actor belongs to, directly or through their folder (issue 30).
    */
   async projectsReadableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       `SELECT p.id FROM projects p
         WHERE p.id = ANY($2::text[])
           AND (p.owner_id = $1 OR (p.is_demo AND p.from_id IS NULL)
@@ -89,43 +85,39 @@ export class AccessRepository {
                             JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
                            WHERE ts.project_id = p.id
                               OR (p.label_id IS NOT NULL AND ts.label_id = p.label_id)))`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these projects, the demo originals (the demo folder's, which everyone may open). */
   async demoOriginals(ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       `SELECT id FROM projects WHERE id = ANY($1::text[]) AND is_demo AND from_id IS NULL`,
-      [wanted],
+      (wanted) => [wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these projects, the actor's changed demos (their own copies of a demo original). */
   async demoCopiesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       `SELECT id FROM projects
         WHERE id = ANY($2::text[]) AND owner_id = $1 AND is_demo AND from_id IS NOT NULL`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these folders, the actor's own. */
   async labelsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM labels WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these apps, those the actor has a role on (any role, or only admin). */
@@ -134,14 +126,13 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     options: { adminOnly: boolean },
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => APP_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      APP_ID,
       `SELECT app_id AS id FROM app_members
         WHERE customer_id = $1 AND app_id = ANY($2::text[]) AND (NOT $3 OR role = 'admin')`,
-      [actorId, wanted, options.adminOnly],
+      (wanted) => [actorId, wanted, options.adminOnly],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these app memberships, those of apps the actor is an admin of. */
@@ -149,26 +140,24 @@ export class AccessRepository {
     actorId: string,
     ids: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT m.id FROM app_members m
          JOIN app_members me ON me.app_id = m.app_id AND me.customer_id = $1 AND me.role = 'admin'
         WHERE m.id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these app authorizations (the other apps table's rows), the ones the actor granted. */
   async appAuthorizationsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM app_authorizations WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -180,32 +169,30 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     role: 'any' | 'administrate' | 'own',
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
     const roles =
       role === 'own'
         ? ['owner']
         : role === 'administrate'
           ? ['owner', 'administrator']
           : ['owner', 'administrator', 'member'];
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT team_id AS id FROM team_members
         WHERE customer_id = $1 AND team_id = ANY($2::uuid[]) AND role = ANY($3::text[])`,
-      [actorId, wanted, roles],
+      (wanted) => [actorId, wanted, roles],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these teams, those whose plan the actor's subscription pays for. */
   async teamsPaidBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT t.id FROM teams t JOIN subscriptions s ON s.id = t.subscription_id
         WHERE s.customer_id = $1 AND t.id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these team memberships, the actor's own and those of teams the actor administers. */
@@ -213,29 +200,27 @@ export class AccessRepository {
     actorId: string,
     ids: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT m.id FROM team_members m
          JOIN team_members me ON me.team_id = m.team_id AND me.customer_id = $1
         WHERE m.id = ANY($2::uuid[])
           AND (m.customer_id = $1 OR me.role IN ('owner', 'administrator'))`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these team memberships, those of teams the actor belongs to. */
   async teamMembershipsVisibleTo(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT m.id FROM team_members m
          JOIN team_members me ON me.team_id = m.team_id AND me.customer_id = $1
         WHERE m.id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these team invites, those of teams the actor belongs to (or administers). */
@@ -244,15 +229,14 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     role: 'any' | 'administrate',
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT i.id FROM team_invites i
          JOIN team_members me ON me.team_id = i.team_id AND me.customer_id = $1
         WHERE i.id = ANY($2::uuid[]) AND ($3 = 'any' OR me.role IN ('owner', 'administrator'))`,
-      [actorId, wanted, role],
+      (wanted) => [actorId, wanted, role],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -260,15 +244,14 @@ export class AccessRepository {
    * address is verified (an account made with someone else's address sees none).
    */
   async teamInvitesToActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT i.id FROM team_invites i JOIN customers c ON c.id = $1
         WHERE i.id = ANY($2::uuid[]) AND i.status = 'pending' AND c.verified_at IS NOT NULL
           AND lower(i.recipient_email) = lower(c.email)`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these folders, those shared with a team the actor belongs to. */
@@ -276,25 +259,39 @@ export class AccessRepository {
     actorId: string,
     ids: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT DISTINCT ts.label_id AS id FROM team_shares ts
          JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
         WHERE ts.label_id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these invoices, the ones billed to the actor (issue 30). */
   async invoicesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM invoices WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
+  }
+
+  /**
+   * The shape of every check: the ids that cannot exist (by `pattern`) are dropped, the rest go
+   * to one query (`params` places them), and the ids it answers (as `id`) are the allowed ones.
+   */
+  private async granted(
+    ids: ReadonlySet<string>,
+    pattern: RegExp,
+    sql: string,
+    params: (wanted: string[]) => unknown[],
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => pattern.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(sql, params(wanted));
     return new Set(rows.map((row) => row.id));
   }
 }
