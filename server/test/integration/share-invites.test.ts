@@ -20,6 +20,7 @@ import {
   newLabel,
   newProject,
   newSessionCookie,
+  newShare,
   newShareInvite,
   newSubscriptionRow,
   newTeam,
@@ -158,6 +159,11 @@ describe('share invites', () => {
     const stranger = await newCustomer(db());
     const strangerProject = await newProject(db(), stranger.id);
     const strangerLabel = await newLabel(db(), stranger.id);
+    // Shared with the owner by someone else, with edit: still only that item's owner invites.
+    const sharedToMe = await newProject(db(), stranger.id);
+    const sharedLabelToMe = await newLabel(db(), stranger.id);
+    await newShare(db(), { project: sharedToMe.id, customer: owner.id, access: 'edit' });
+    await newShare(db(), { label: sharedLabelToMe.id, customer: owner.id, access: 'edit' });
     const shared = await newCustomer(db());
     await db().query(`INSERT INTO project_shares (project_id, customer_id) VALUES ($1, $2)`, [
       project.id,
@@ -235,6 +241,24 @@ describe('share invites', () => {
         { recipientEmail: someone },
         404,
         '',
+      ],
+      [
+        'a project shared with them',
+        call,
+        'project',
+        sharedToMe.id,
+        { recipientEmail: someone },
+        403,
+        sharingMessages.onlyOwner,
+      ],
+      [
+        'a folder shared with them',
+        call,
+        'label',
+        sharedLabelToMe.id,
+        { recipientEmail: someone },
+        403,
+        sharingMessages.onlyOwner,
       ],
       ['an unknown project', call, 'project', 'a'.repeat(32), { recipientEmail: someone }, 404, ''],
       ['a made-up folder id', call, 'label', 'not-a-uuid', { recipientEmail: someone }, 404, ''],
