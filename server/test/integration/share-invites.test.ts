@@ -351,7 +351,7 @@ describe('share invites', () => {
   });
 
   it('lists pending invites in the invitations dialog; refuse marks it refused, confirm makes the grant', async () => {
-    const { owner, project, label, call } = await proOwner('Ida Inviter');
+    const { project, label, call } = await proOwner('Ida Inviter');
     const guest = await newCustomer(db());
     const asGuest = await signedIn(guest);
     const toProject = await call<SharingInviteResponse>(
