@@ -645,6 +645,23 @@ describe('share invites', () => {
     assert.equal(link.invite.status, 'pending');
   });
 
+  it('lets one of several simultaneous invites to the same address through; the rest are alreadyInvited', async () => {
+    const { label, call } = await proOwner();
+    const email = uniqueEmail('twice');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call<Body>('POST', path(inv.label.path, { id: label.id }), { recipientEmail: email }),
+      ),
+    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 422, 422, 422]);
+    for (const answer of answers.filter((a) => a.status === 422))
+      assert.equal(answer.body.errors?.recipientEmail, sharingMessages.alreadyInvited);
+    const rows: unknown[] = await db().query(`SELECT 1 FROM share_invites WHERE label_id = $1`, [
+      label.id,
+    ]);
+    assert.equal(rows.length, 1);
+  });
+
   it(`sends at most ${INVITES_AN_HOUR} invites an hour per customer, then answers 429`, async () => {
     const { project, call } = await proOwner();
     const statuses: number[] = [];
