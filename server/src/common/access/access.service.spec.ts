@@ -30,6 +30,15 @@ function repositoryGranting(granted: {
       return new Set<string>();
     },
     projectsReadableBy: grant('readable', []),
+    projectsEditableBy: grant('editable', []),
+    projectsMovableBy: grant('movable', []),
+    projectsSharedWith: grant('projects shared', []),
+    labelsSharedWith: async (actorId: string, ids: ReadonlySet<string>, level: string) => {
+      asked.push([`labels shared ${level}`, actorId, [...ids]]);
+      return new Set<string>();
+    },
+    shareGrantsManagedBy: grant('share grants', []),
+    teamSharesRemovableBy: grant('team shares removable', []),
     demoOriginals: async (ids: ReadonlySet<string>) => {
       asked.push(['demo originals', '', [...ids]]);
       return new Set<string>();
@@ -55,6 +64,8 @@ function repositoryGranting(granted: {
     },
     teamInvitesToActor: grant('team invites to actor', []),
     labelsSharedWithActorTeams: grant('labels shared with teams', []),
+    shareInvitesOfActor: grant('share invites of actor', []),
+    shareInvitesToActor: grant('share invites to actor', []),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -86,7 +97,7 @@ describe('AccessService', () => {
     assert.deepEqual(asked[0], ['avatars', 'alice', ['own']]);
   });
 
-  it('maps the projects dashboard’s permissions to their checks, demos left out of delete and move', async () => {
+  it('maps the projects dashboard’s permissions to their checks, demos left out of delete', async () => {
     const { repository, asked } = repositoryGranting({});
     const access = new AccessService(repository);
     const permissions = [
@@ -105,9 +116,9 @@ describe('AccessService', () => {
       asked.map(([kind]) => kind),
       [
         'readable',
-        'projects {"demos":true}',
+        'editable',
         'projects {"demos":false}',
-        'projects {"demos":false}',
+        'movable',
         'demo originals',
         'demo copies',
         'labels',
@@ -183,6 +194,49 @@ describe('AccessService', () => {
     await assert.rejects(
       access.require(ALICE, Permission.TeamRead, ['someone-elses-team']),
       (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+  });
+
+  it('maps the share invites’ permissions to their set-based checks (issue 31)', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    await access.check(ALICE, Permission.ShareInviteManage, ['x']);
+    await access.check(ALICE, Permission.ShareInviteAnswer, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      ['share invites of actor', 'share invites to actor'],
+    );
+    await assert.rejects(
+      access.require(ALICE, Permission.ShareInviteManage, ['someone-elses-invite']),
+      (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+  });
+
+  it('maps sharing’s permissions to their set-based checks (issue 31)', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    for (const permission of [
+      Permission.ProjectShare,
+      Permission.LabelShare,
+      Permission.LabelReadShared,
+      Permission.LabelEditShared,
+      Permission.ShareGrantManage,
+      Permission.SharedItemRemove,
+      Permission.TeamShareRemove,
+    ])
+      await access.check(ALICE, permission, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      [
+        'projects {"demos":false}',
+        'labels',
+        'labels shared view',
+        'labels shared edit',
+        'share grants',
+        'projects shared',
+        'labels shared view',
+        'team shares removable',
+      ],
     );
   });
 
