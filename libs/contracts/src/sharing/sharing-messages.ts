@@ -42,6 +42,11 @@ export const sharingMessages = {
   publicLinkSaved: 'Link settings were saved',
   expiryInPast: 'The expiry date must be in the future.',
   inviteAccepted: (title: string) => `You now have access to ${title}`,
+  // Ours, the share dialog's (issue 31, web).
+  publicLinkPasswordLength: 'Use 4 to 128 characters for the link password.',
+  readOnly: 'Only the owner can change who has access.',
+  owner: 'Owner',
+  inheritedFrom: (folder: string) => `Shared through ${folder}`,
 } as const;
 
 /** Public link passwords (ours): 4 to 128 characters. */
