@@ -44,10 +44,7 @@ describe('the share dialog address (?share=)', () => {
       }),
       '/?share=project%3Aa&shareRemove=c1',
     );
-    assert.equal(
-      withShareParam({ pathname: '/x', search: '?share=1&shareRemove=c1' }, null),
-      '/x',
-    );
+    assert.equal(withShareParam({ pathname: '/x', search: '?share=1&shareRemove=c1' }, null), '/x');
   });
 });
 
@@ -83,6 +80,9 @@ describe('the public link settings', () => {
     assert.equal(publicLinkPasswordError(''), undefined);
     assert.equal(publicLinkPasswordError('abc'), sharingMessages.publicLinkPasswordLength);
     assert.equal(publicLinkPasswordError('abcd'), undefined);
-    assert.equal(publicLinkPasswordError('a'.repeat(129)), sharingMessages.publicLinkPasswordLength);
+    assert.equal(
+      publicLinkPasswordError('a'.repeat(129)),
+      sharingMessages.publicLinkPasswordLength,
+    );
   });
 });

@@ -32,7 +32,9 @@ export function shareTargetOf(value: string | null, page?: string): ShareTarget 
   if (value === null) return null;
   const trimmed = value.trim();
   if (page !== undefined) {
-    return trimmed === '1' || trimmed === `project:${page}` ? { entity: 'project', id: page } : null;
+    return trimmed === '1' || trimmed === `project:${page}`
+      ? { entity: 'project', id: page }
+      : null;
   }
   const separator = trimmed.indexOf(':');
   if (separator < 0) return null;
@@ -93,7 +95,8 @@ export function expiryOfDay(date: string, offsetMinutes = 0): string | null {
   const utc = Date.UTC(year, month - 1, day, 23, 59, 59, 999);
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  const offset = Number.isFinite(offsetMinutes) && Math.abs(offsetMinutes) <= 14 * 60 ? offsetMinutes : 0;
+  const offset =
+    Number.isFinite(offsetMinutes) && Math.abs(offsetMinutes) <= 14 * 60 ? offsetMinutes : 0;
   return new Date(utc + offset * 60_000).toISOString();
 }
 
