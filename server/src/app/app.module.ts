@@ -17,6 +17,7 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
+import { ShareInvitesModule } from '../modules/sharing/share-invites.module.js';
 import { StorageModule } from '../modules/storage/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
@@ -41,6 +42,7 @@ export class AppModule {
         BillingModule,
         WebhooksModule,
         TeamsModule,
+        ShareInvitesModule,
         LiveModule,
         JobsModule,
         MailModule,

@@ -71,6 +71,12 @@ export interface AppConfig {
   /** The seller printed on every invoice PDF (issue 30): SELLER_* variables. */
   seller: SellerConfig;
   uploads: UploadsConfig;
+  shareInvites: ShareInvitesConfig;
+}
+
+/** Share invites (issue 31): how many a customer may send (RATE_LIMIT_SHARE_INVITE). */
+export interface ShareInvitesConfig {
+  rateLimit: RateRule;
 }
 
 /** Who sells, as the invoice PDFs say it. Address lines come from `\n` in SELLER_ADDRESS. */
@@ -315,6 +321,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       taxId: text('SELLER_TAX_ID'),
     },
     uploads: undefined as unknown as UploadsConfig,
+    shareInvites: undefined as unknown as ShareInvitesConfig,
   };
   /** "N/S": N requests per S seconds. */
   const rate = (name: string, fallback: RateRule): RateRule => {
@@ -372,6 +379,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       importRefused: rate('RATE_LIMIT_IMPORT_REFUSED', PROJECT_IMPORT_RATES.refused),
       unverified: rate('RATE_LIMIT_UPLOAD_UNVERIFIED', { limit: 10, windowMs: 3_600_000 }),
     },
+  };
+  config.shareInvites = {
+    // Mail to addresses that never asked for it: a customer's sending is capped.
+    rateLimit: rate('RATE_LIMIT_SHARE_INVITE', { limit: 60, windowMs: 3_600_000 }),
   };
   const tagManagerId = text('GOOGLE_TAG_MANAGER_ID');
   if (tagManagerId !== null && !/^GTM-[A-Z0-9]{1,16}$/.test(tagManagerId)) {

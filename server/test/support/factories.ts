@@ -348,3 +348,42 @@ export async function turnTeamCycles(
 ): Promise<number> {
   return app.app.get(TeamsService).turnCycles(now);
 }
+
+/** What newShareInvite makes (issue 31). */
+export interface NewShareInvite {
+  id: string;
+  /** The mailed link's token (only its SHA-256 is stored). */
+  token: string;
+}
+
+/**
+ * A share invite to a project or a folder, as POST invite/project|label/{id} would store it
+ * (without the mail or the checks): pending and view unless given.
+ */
+export async function newShareInvite(
+  dataSource: DataSource,
+  options: {
+    target: { projectId: string } | { labelId: string };
+    inviterId: string;
+    email: string;
+    grantAccess?: 'view' | 'edit';
+    status?: 'pending' | 'refused';
+  },
+): Promise<NewShareInvite> {
+  const token = randomBytes(32).toString('base64url');
+  const [row]: Array<{ id: string }> = await dataSource.query(
+    `INSERT INTO share_invites
+       (project_id, label_id, inviter_id, recipient_email, grant_access, status, token_hash)
+     VALUES ($1, $2, $3, lower($4), $5, $6, $7) RETURNING id`,
+    [
+      'projectId' in options.target ? options.target.projectId : null,
+      'labelId' in options.target ? options.target.labelId : null,
+      options.inviterId,
+      options.email,
+      options.grantAccess ?? 'view',
+      options.status ?? 'pending',
+      hashToken(token),
+    ],
+  );
+  return { id: row!.id, token };
+}

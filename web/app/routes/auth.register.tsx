@@ -50,7 +50,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = CredentialsResult<{ name: string; email: string; inviteToken: string }>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // Through a team invite link the new customer joins the team and lands in it (issue 30).
+  // Through a team invite link the new customer joins the team and lands in it (issue 30);
+  // through a share invite link the project or folder is shared and the page opens (issue 31).
   const peek = await readForm(request.clone());
   const viaInvite = peek.ok && textField(peek.form, 'inviteToken') !== '';
   return credentialsAction(request, context, {
@@ -188,7 +189,9 @@ export default function Register() {
         // A social sign-up would drop the invite (its token is not carried through the
         // provider): a sign-up through an invite uses the form.
         <p className="auth-note" role="note">
-          To join the team you were invited to, sign up with your e-mail above.
+          {url.startsWith('/team/')
+            ? 'To join the team you were invited to, sign up with your e-mail above.'
+            : 'To accept the invitation you were sent, sign up with your e-mail above.'}
         </p>
       ) : (
         <SocialButtons providers={socialProviders} redirectTo={url} disabled={submitting} />

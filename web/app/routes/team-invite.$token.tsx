@@ -51,6 +51,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     client.expect(client.call(endpoints.invites.link, undefined, { params: { token } })),
     getSession(request, context),
   ]);
+  // A share invite's token (issue 31) belongs to /share-invite/{token}.
+  if (info.share) throw new Response('Not found', { status: 404 });
   const here = fillPath(pagePaths.teamInvite, { params: { token } });
   return {
     token,

@@ -507,20 +507,29 @@ export const endpoints = {
     /** `{ recipientEmail, grantAccess }` (owner, administrators). */
     team: endpoint<TeamInviteBody, TeamInviteResponse>().post(`${API_BASE}/invite/team/:id`),
     /**
-     * `{ recipientEmail, grantAccess }` (the owner, with pro access; issue 31): an existing
-     * customer is shared with at once, any other address gets a mailed invite (Pending).
+     * `{ recipientEmail, grantAccess }` (the owner, with pro access; issue 31): every address
+     * gets a mailed invite that waits as Pending until its recipient accepts it.
      */
     project: endpoint<ShareInviteBody, SharingInviteResponse>().post(
       `${API_BASE}/invite/project/:id`,
     ),
     label: endpoint<ShareInviteBody, SharingInviteResponse>().post(`${API_BASE}/invite/label/:id`),
-    /** Revokes an invite (owner, administrators of its team). */
+    /**
+     * Revokes an invite: a team's (owner, administrators of its team) or a share invite's (the
+     * shared item's owner; 'Invite was removed').
+     */
     delete: endpoint<undefined, TeamSuccessResponse>().delete(`${API_BASE}/invite/:id`),
-    /** The recipient's answer: `{ action: 'confirm' | 'refuse' }`. */
+    /**
+     * The recipient's answer: `{ action: 'confirm' | 'refuse' }`, to a team invite or a share
+     * invite (confirm makes the grant).
+     */
     answer: endpoint<InviteAnswerBody, InviteAnswerResponse>().put(`${API_BASE}/invite/:id`),
-    /** Public: what the invite link page shows; 404 for an unknown or used link. */
+    /** Public: what the invite link page shows (team or share invite); 404 for an unknown or used link. */
     link: endpoint<undefined, InviteLinkInfo>().get(`${API_BASE}/invite/link/:token`),
-    /** Signed in: answer through the link (any signed-in customer holding it: decisions-teams). */
+    /**
+     * Signed in: answer through the link (a team invite: any signed-in customer holding it,
+     * decisions-teams; a share invite: only the recipient address, else 403).
+     */
     answerLink: endpoint<InviteAnswerBody, InviteAnswerResponse>().post(
       `${API_BASE}/invite/link/:token`,
     ),

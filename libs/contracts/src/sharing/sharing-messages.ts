@@ -42,6 +42,9 @@ export const sharingMessages = {
   publicLinkSaved: 'Link settings were saved',
   expiryInPast: 'The expiry date must be in the future.',
   inviteAccepted: (title: string) => `You now have access to ${title}`,
+  inviteForAnotherAddress: (email: string) =>
+    `This invitation was sent to ${email}. Sign out, then sign in or sign up with that address to accept it.`,
+  inviteRefused: 'Invitation declined',
   // Ours, the share dialog's (issue 31, web).
   publicLinkPasswordLength: 'Use 4 to 128 characters for the link password.',
   readOnly: 'Only the owner can change who has access.',

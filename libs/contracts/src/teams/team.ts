@@ -144,16 +144,30 @@ export type InviteAction = (typeof INVITE_ACTIONS)[number];
 export interface InviteAnswerResponse {
   success: true;
   message: string;
-  /** The team joined on confirm; null on refuse. */
+  /** The team joined on confirm; null on refuse, and for a share invite. */
   teamId: string | null;
+  /**
+   * A share invite (issue 31): the project or folder it gives access to; the page goes to the
+   * project (/{id}) or to /shared-with-me for a folder after a confirm.
+   */
+  share?: InviteShareTarget;
+}
+
+/** What a share invite (issue 31) is for: a project or a folder (label) by id. */
+export interface InviteShareTarget {
+  entity: 'project' | 'label';
+  id: string;
 }
 
 /** GET invite/link/{token} (public): what the invite link page shows. */
 export interface InviteLinkInfo {
   invite: CompanyInvite & { recipientEmail: string; status: TeamInviteStatus };
+  /** The team of a team invite; empty for a share invite (see `share`). */
   teamId: string;
   /** Whether a customer with the recipient's e-mail exists (sign in rather than sign up). */
   accountExists: boolean;
+  /** Set for a share invite (issue 31): the project or folder it shares. */
+  share?: InviteShareTarget;
 }
 
 /** PUT teams/{id}/slots preview (POST teams/{id}/slots/preview). Amounts in cents. */

@@ -55,6 +55,8 @@ function repositoryGranting(granted: {
     },
     teamInvitesToActor: grant('team invites to actor', []),
     labelsSharedWithActorTeams: grant('labels shared with teams', []),
+    shareInvitesOfActor: grant('share invites of actor', []),
+    shareInvitesToActor: grant('share invites to actor', []),
   } as unknown as AccessRepository;
   return { repository, asked };
 }
@@ -182,6 +184,21 @@ describe('AccessService', () => {
     );
     await assert.rejects(
       access.require(ALICE, Permission.TeamRead, ['someone-elses-team']),
+      (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+  });
+
+  it('maps the share invites’ permissions to their set-based checks (issue 31)', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    await access.check(ALICE, Permission.ShareInviteManage, ['x']);
+    await access.check(ALICE, Permission.ShareInviteAnswer, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      ['share invites of actor', 'share invites to actor'],
+    );
+    await assert.rejects(
+      access.require(ALICE, Permission.ShareInviteManage, ['someone-elses-invite']),
       (error: unknown) => error instanceof CommonException && error.status === 404,
     );
   });

@@ -65,6 +65,10 @@ export class AccessService {
         return this.repository.teamInvitesToActor(actor.customerId, wanted);
       case Permission.TeamLabelRead:
         return this.repository.labelsSharedWithActorTeams(actor.customerId, wanted);
+      case Permission.ShareInviteManage:
+        return this.repository.shareInvitesOfActor(actor.customerId, wanted);
+      case Permission.ShareInviteAnswer:
+        return this.repository.shareInvitesToActor(actor.customerId, wanted);
       case Permission.InvoiceRead:
         return this.repository.invoicesOfActor(actor.customerId, wanted);
     }

@@ -62,6 +62,14 @@ export enum Permission {
   TeamInviteAnswer = 'team.invite.answer',
   /** List a folder in a team's view: folders shared with a team the actor belongs to. */
   TeamLabelRead = 'team.label.read',
+  // Share invites (issue 31).
+  /** Revoke a share invite (share_invites.id): invites to the actor's own projects and folders. */
+  ShareInviteManage = 'share.invite.manage',
+  /**
+   * Answer a share invite (share_invites.id) from the invitations dialog: pending invites to the
+   * actor's verified e-mail address (as TeamInviteAnswer, decision 187).
+   */
+  ShareInviteAnswer = 'share.invite.answer',
   // Invoices (issue 30).
   /**
    * See or download an invoice: the invoice's customer only. A team's invoices are its paying

@@ -10,6 +10,7 @@ import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { ProjectsRepository } from '../projects/index.js';
 import type { AuthenticatedCustomer } from '../sessions/index.js';
+import { ShareInvitesService } from '../sharing/share-invites.service.js';
 import { TeamsService } from '../teams/index.js';
 import { AvatarService } from './avatar/avatar.service.js';
 
@@ -24,7 +25,8 @@ export function megabytes(bytes: number): number {
 /**
  * The customer object of account-and-auth §3, one call for the whole account area. What exists
  * today is read, the plan through billing's PlanAccess, the app flags through the apps module,
- * the team flags (PlanAccess.teamsOf) and the pending invites through the teams module.
+ * the team flags (PlanAccess.teamsOf) and the pending invites through the teams module and the
+ * sharing module (share invites).
  */
 @Injectable()
 export class CustomerService {
@@ -38,6 +40,7 @@ export class CustomerService {
     private readonly plans: PlanAccess,
     private readonly appFlags: CustomerAppFlagsReader,
     private readonly teams: TeamsService,
+    private readonly shareInvites: ShareInvitesService,
   ) {}
 
   async of(auth: AuthenticatedCustomer): Promise<CustomerResponse> {
@@ -58,7 +61,15 @@ export class CustomerService {
     const created = usage.projectsCount;
     if (!customer) throw CommonException.unauthenticated();
     // Invites to the address, once it is verified (issue 30): an unverified account may not own it.
-    const invites = customer.verifiedAt ? await this.teams.invitesFor(customer.email) : [];
+    // Team invites first, then invites to projects and folders (issue 31), each oldest first.
+    const invites = customer.verifiedAt
+      ? (
+          await Promise.all([
+            this.teams.invitesFor(customer.email),
+            this.shareInvites.invitesFor(customer.email),
+          ])
+        ).flat()
+      : [];
     return {
       customer: {
         ...customerDefaults,

@@ -12,22 +12,27 @@ export interface RegistrationInvites {
   acceptForNewCustomer(customerId: string, token: string): Promise<void>;
 }
 
-/** Where the teams module registers (auth cannot import teams: teams needs billing, billing auth). */
+/**
+ * Where the teams module (team invites) and the sharing module (share invites, issue 31)
+ * register (auth cannot import them: they need billing, billing auth). A token is one kind's or
+ * the other's; each kind ignores tokens that are not its own.
+ */
 @Injectable()
 export class RegistrationInvitesHook {
-  private invites: RegistrationInvites | null = null;
+  private readonly kinds: RegistrationInvites[] = [];
 
   use(invites: RegistrationInvites): void {
-    this.invites = invites;
+    this.kinds.push(invites);
   }
 
   async provesEmail(token: string | undefined, email: string): Promise<boolean> {
-    if (!token || !this.invites) return false;
-    return this.invites.provesEmail(token, email);
+    if (!token) return false;
+    for (const kind of this.kinds) if (await kind.provesEmail(token, email)) return true;
+    return false;
   }
 
   async accept(customerId: string, token: string | undefined): Promise<void> {
-    if (!token || !this.invites) return;
-    await this.invites.acceptForNewCustomer(customerId, token);
+    if (!token) return;
+    for (const kind of this.kinds) await kind.acceptForNewCustomer(customerId, token);
   }
 }

@@ -158,7 +158,10 @@ export class TeamsController {
   }
 }
 
-/** endpoints.invites: team invites (billing-teams-apps §7). */
+/**
+ * endpoints.invites.team (billing-teams-apps §7). Revoking, answering and the link of an invite
+ * serve team and share invites alike: the sharing module's InvitesAnswerController.
+ */
 @Controller()
 export class InvitesController {
   constructor(private readonly teams: TeamsService) {}
@@ -172,44 +175,5 @@ export class InvitesController {
     @Body() body: TeamInviteBody,
   ): Promise<TeamInviteResponse> {
     return this.teams.invite(auth, id, body);
-  }
-
-  @Delete(endpoints.invites.delete.path)
-  @UseGuards(SessionGuard)
-  @HttpCode(200)
-  revoke(
-    @CurrentSession() auth: AuthenticatedCustomer,
-    @Param('id') id: string,
-  ): Promise<TeamSuccessResponse> {
-    return this.teams.revokeInvite(auth, id);
-  }
-
-  @Put(endpoints.invites.answer.path)
-  @UseGuards(SessionGuard)
-  @HttpCode(200)
-  answer(
-    @CurrentSession() auth: AuthenticatedCustomer,
-    @Param('id') id: string,
-    @Body() body: InviteAnswerBody,
-  ): Promise<InviteAnswerResponse> {
-    return this.teams.answer(auth, id, body.action);
-  }
-
-  /** Public: the invite link page's data. */
-  @Get(endpoints.invites.link.path)
-  @Header('cache-control', 'no-store')
-  link(@Param('token') token: string): Promise<InviteLinkInfo> {
-    return this.teams.linkInfo(token);
-  }
-
-  @Post(endpoints.invites.answerLink.path)
-  @UseGuards(SessionGuard)
-  @HttpCode(200)
-  answerLink(
-    @CurrentSession() auth: AuthenticatedCustomer,
-    @Param('token') token: string,
-    @Body() body: InviteAnswerBody,
-  ): Promise<InviteAnswerResponse> {
-    return this.teams.answerLink(auth, token, body.action);
   }
 }

@@ -449,6 +449,12 @@ export class TeamsService implements OnModuleInit {
     };
   }
 
+  /** Whether the id is a team invite's (DELETE and PUT invite/{id} also serve share invites). */
+  async hasInvite(id: string): Promise<boolean> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+    return (await this.teams.findInvite(id)) !== null;
+  }
+
   async revokeInvite(actor: Actor, inviteId: string): Promise<TeamSuccessResponse> {
     await this.access.require(actor, Permission.TeamInviteRead, [inviteId]);
     const allowed = await this.access.check(actor, Permission.TeamInviteManage, [inviteId]);

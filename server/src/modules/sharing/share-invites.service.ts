@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  grantableAccess,
+  sharingMessages,
+  teamMessages,
+  type CompanyInvite,
+  type InviteAction,
+  type InviteAnswerResponse,
+  type InviteLinkInfo,
+  type ShareAccess,
+  type ShareEntity,
+  type SharingInvite,
+  type SharingInviteResponse,
+  type TeamSuccessResponse,
+} from '@animata/contracts';
+import { AccessService, type Actor, Permission } from '../../common/access/index.js';
+import { CommonException } from '../../common/errors/common.exception.js';
+import type { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
+import { CONFIG, RATE_LIMITER } from '../../common/tokens.js';
+import type { AppConfig } from '../../config/config.js';
+import { RegistrationInvitesHook } from '../auth/index.js';
+import { PlanAccess } from '../billing/index.js';
+import { CustomersRepository, normaliseEmail } from '../customers/index.js';
+import { ShareInviteMailer } from './share-invite-mailer.js';
+import { ShareInvitesRepository, type ShareInviteRecord } from './share-invites.repository.js';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Sharing needs the pro plan's level (billing-teams-apps §1: pro is level 2, team 3). */
+const PRO_LEVEL = 2;
+
+/**
+ * Invites to a project or a folder (issue 31; projects-dashboard §4, §5, §7; billing-teams-apps
+ * §3 Company invite, §4). Only the item's owner with pro access invites; every invite waits as
+ * Pending until its recipient accepts it (the invitations dialog, or the mailed link, signed in
+ * or signing up), then it becomes a grant. Edit is given only to members of the owner's active
+ * teams (`grantableAccess`); anyone else gets view. The link's token is stored as its SHA-256.
+ */
+@Injectable()
+export class ShareInvitesService implements OnModuleInit {
+  constructor(
+    private readonly access: AccessService,
+    private readonly invites: ShareInvitesRepository,
+    private readonly plans: PlanAccess,
+    private readonly customers: CustomersRepository,
+    private readonly mailer: ShareInviteMailer,
+    private readonly registration: RegistrationInvitesHook,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.registration.use({
+      provesEmail: (token, email) => this.provesEmail(token, email),
+      acceptForNewCustomer: (customerId, token) => this.acceptForNewCustomer(customerId, token),
+    });
+  }
+
+  /** POST invite/project/{id}, invite/label/{id}. */
+  async invite(
+    actor: Actor,
+    entity: ShareEntity,
+    itemId: string,
+    body: { recipientEmail: string; grantAccess?: ShareAccess },
+  ): Promise<SharingInviteResponse> {
+    if (entity === 'project') {
+      // A demo the actor may open is refused as a demo; anything else not their own is a 404.
+      const readable = await this.access.check(actor, Permission.ProjectRead, [itemId]);
+      if (readable.has(itemId)) {
+        const item = await this.invites.findItem('project', itemId);
+        if (item?.isDemo) throw CommonException.notice(sharingMessages.demoNotShareable);
+      }
+      await this.access.require(actor, Permission.ProjectUpdate, [itemId]);
+    } else {
+      await this.access.require(actor, Permission.LabelUpdate, [itemId]);
+    }
+    const item = await this.invites.findItem(entity, itemId);
+    if (!item) throw CommonException.notFound();
+    if ((await this.plans.effectiveLevelOf(actor.customerId)) < PRO_LEVEL)
+      throw CommonException.forbidden(sharingMessages.upgradeToShare);
+
+    const email = normaliseEmail(body.recipientEmail);
+    const refuse = (message: string) => CommonException.validation({ recipientEmail: message });
+    if (email === normaliseEmail(item.ownerEmail))
+      throw refuse(sharingMessages.cannotShareWithOwner);
+    if (await this.invites.hasDirectGrant(entity, itemId, email))
+      throw refuse(sharingMessages.alreadyShared);
+
+    const { limit, windowMs } = this.config.shareInvites.rateLimit;
+    const hit = await this.limiter.hit(`share-invite:${actor.customerId}`, limit, windowMs);
+    if (!hit.allowed) throw CommonException.tooManyRequests(undefined, hit.retryAfterMs);
+
+    const activeTeams = (await this.plans.teamsOf(item.ownerId))
+      .filter((team) => team.active)
+      .map((team) => team.teamId);
+    const isTeamMember = await this.invites.isMemberOfAny(activeTeams, email);
+    const grantAccess = grantableAccess(body.grantAccess ?? 'view', isTeamMember);
+    const token = newToken();
+    const inviteId = await this.invites.invite({
+      entity,
+      itemId,
+      inviterId: actor.customerId,
+      recipientEmail: email,
+      grantAccess,
+      tokenHash: sha256(token),
+    });
+    if (!inviteId) throw refuse(sharingMessages.alreadyInvited);
+    const inviter = await this.customers.findById(actor.customerId);
+    await this.mailer.invite(email, inviter?.name ?? '', item, grantAccess, token);
+    const invite = await this.invites.findById(inviteId);
+    if (!invite) throw CommonException.notFound();
+    return { success: true, message: sharingMessages.inviteSent, invite: sharingInvite(invite) };
+  }
+
+  /** Whether the id is a share invite's (DELETE and PUT invite/{id} serve both kinds). */
+  async exists(id: string): Promise<boolean> {
+    return UUID.test(id) && (await this.invites.findById(id)) !== null;
+  }
+
+  /** DELETE invite/{id}: the shared item's owner revokes a share invite. */
+  async revoke(actor: Actor, id: string): Promise<TeamSuccessResponse> {
+    await this.access.require(actor, Permission.ShareInviteManage, [id]);
+    await this.invites.delete(id);
+    return { success: true, message: sharingMessages.inviteRemoved };
+  }
+
+  /** PUT invite/{id}: the recipient, signed in with the invited (verified) address, answers. */
+  async answer(actor: Actor, id: string, action: InviteAction): Promise<InviteAnswerResponse> {
+    await this.access.require(actor, Permission.ShareInviteAnswer, [id]);
+    const invite = await this.invites.findById(id);
+    if (!invite) throw CommonException.notFound();
+    return this.answerInvite(actor.customerId, invite, action);
+  }
+
+  private async answerInvite(
+    customerId: string,
+    invite: ShareInviteRecord,
+    action: InviteAction,
+  ): Promise<InviteAnswerResponse> {
+    if (invite.status !== 'pending') throw CommonException.notice(teamMessages.inviteAnswered);
+    if (action === 'refuse') {
+      if (!(await this.invites.refuse(invite.id)))
+        throw CommonException.notice(teamMessages.inviteAnswered);
+      return { success: true, message: sharingMessages.inviteRefused, teamId: null };
+    }
+    if (!(await this.invites.accept(invite, customerId)))
+      throw CommonException.notice(teamMessages.inviteAnswered);
+    return {
+      success: true,
+      message: sharingMessages.inviteAccepted(invite.itemTitle),
+      teamId: null,
+      share: { entity: invite.entity, id: invite.itemId },
+    };
+  }
+
+  /** The share invite behind a link's token, or null (then it may be a team invite's). */
+  async byToken(token: string): Promise<ShareInviteRecord | null> {
+    if (!TOKEN.test(token)) return null;
+    return this.invites.findByTokenHash(sha256(token));
+  }
+
+  /** GET invite/link/{token} for a share invite (public). */
+  async linkInfo(invite: ShareInviteRecord): Promise<InviteLinkInfo> {
+    const account = await this.customers.findByEmail(invite.recipientEmail);
+    return {
+      invite: {
+        ...companyInvite(invite),
+        recipientEmail: invite.recipientEmail,
+        status: invite.status,
+      },
+      teamId: '',
+      accountExists: account !== null,
+      share: { entity: invite.entity, id: invite.itemId },
+    };
+  }
+
+  /**
+   * POST invite/link/{token} for a share invite: only a customer signed in with the invited
+   * address answers it (the link may have been forwarded); anyone else is told whose it is.
+   */
+  async answerLink(
+    actor: Actor,
+    invite: ShareInviteRecord,
+    action: InviteAction,
+  ): Promise<InviteAnswerResponse> {
+    const customer = await this.customers.findById(actor.customerId);
+    if (!customer || normaliseEmail(customer.email) !== normaliseEmail(invite.recipientEmail))
+      throw CommonException.forbidden(
+        sharingMessages.inviteForAnotherAddress(invite.recipientEmail),
+      );
+    return this.answerInvite(actor.customerId, invite, action);
+  }
+
+  /** The customer object's invites: pending share invites to the address, oldest first. */
+  async invitesFor(email: string): Promise<CompanyInvite[]> {
+    return (await this.invites.pendingTo(email)).map(companyInvite);
+  }
+
+  private async provesEmail(token: string, email: string): Promise<boolean> {
+    const invite = await this.byToken(token);
+    return (
+      invite !== null &&
+      invite.status === 'pending' &&
+      normaliseEmail(invite.recipientEmail) === normaliseEmail(email)
+    );
+  }
+
+  /** Sign-up through the link with the invited address (decision 204): the grant is made. */
+  private async acceptForNewCustomer(customerId: string, token: string): Promise<void> {
+    const invite = await this.byToken(token);
+    if (!invite || invite.status !== 'pending') return;
+    // Answered or revoked since it was read: the account exists; the sign-up goes on without it.
+    await this.invites.accept(invite, customerId);
+  }
+}
+
+function companyInvite(invite: ShareInviteRecord): CompanyInvite {
+  return {
+    id: invite.id,
+    inviter: { name: invite.inviterName ?? '' },
+    grantTitle: invite.itemTitle,
+    grantEntity: invite.entity,
+    grantAccess: invite.grantAccess,
+  };
+}
+
+function sharingInvite(invite: ShareInviteRecord): SharingInvite {
+  return {
+    id: invite.id,
+    recipientEmail: invite.recipientEmail,
+    grantAccess: invite.grantAccess,
+    status: invite.status,
+    created: invite.createdAt.toISOString(),
+  };
+}
