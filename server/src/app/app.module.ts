@@ -17,6 +17,7 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
+import { PublicLinksModule } from '../modules/sharing/index.js';
 import { StorageModule } from '../modules/storage/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
@@ -48,6 +49,7 @@ export class AppModule {
         ProjectThumbnailsModule,
         ProjectsModule,
         ProjectFilesModule,
+        PublicLinksModule,
       ],
     };
   }
