@@ -39,5 +39,8 @@ export function isUnlocked(
     return false;
   const expiresAtS = Number(expiry);
   if (expiresAtS * 1000 <= now.getTime()) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(mark(projectId, expiresAtS, passwordHash)));
+  return timingSafeEqual(
+    Buffer.from(given),
+    Buffer.from(mark(projectId, expiresAtS, passwordHash)),
+  );
 }
