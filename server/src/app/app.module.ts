@@ -18,6 +18,7 @@ import {
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
 import { ShareInvitesModule } from '../modules/sharing/share-invites.module.js';
+import { PublicLinksModule } from '../modules/sharing/index.js';
 import { StorageModule } from '../modules/storage/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
@@ -50,6 +51,7 @@ export class AppModule {
         ProjectThumbnailsModule,
         ProjectsModule,
         ProjectFilesModule,
+        PublicLinksModule,
       ],
     };
   }

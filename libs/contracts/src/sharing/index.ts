@@ -3,3 +3,4 @@ export * from './sharing-messages.js';
 export * from './sharing-rules.js';
 export * from './sharing-dto.js';
 export * from './share-dialog.js';
+export * from './public-link.js';

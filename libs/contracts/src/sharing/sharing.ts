@@ -145,6 +145,12 @@ export interface PublicProjectInfo {
   title: string;
   duration: number;
   dimension: { width: number; height: number };
-  /** The document's address (with the unlock token when a password was given). */
+  /**
+   * The document's address. A password-protected link's document is served to the browser that
+   * unlocked it (its unlock cookie), so the address itself carries no secret.
+   */
   documentUrl: string;
+  /** What the player needs besides (the project's frame rate and background colour). */
+  fps: number;
+  background: string;
 }

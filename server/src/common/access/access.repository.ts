@@ -327,4 +327,20 @@ export class AccessRepository {
     );
     return new Set(rows.map((row) => row.id));
   }
+
+  /**
+   * Of these projects, those anyone may play by their public link (issue 31): public, not past
+   * their expiry, never a demo (§6: demos cannot be shared). Whose they are plays no part.
+   */
+  async publicProjects(ids: ReadonlySet<string>): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM projects
+        WHERE id = ANY($1::text[]) AND is_public AND NOT is_demo
+          AND (public_expires_at IS NULL OR public_expires_at > now())`,
+      [wanted],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 }

@@ -1,3 +1,3 @@
 export { AccessModule } from './access.module.js';
 export { AccessService } from './access.service.js';
-export { type Actor, Permission } from './permission.js';
+export { type Actor, Permission, VISITOR } from './permission.js';

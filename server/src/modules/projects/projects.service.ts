@@ -29,6 +29,7 @@ import { AccessService, type Actor, Permission } from '../../common/access/index
 import { CommonException } from '../../common/errors/common.exception.js';
 import { newPublicId } from '../../common/ids.js';
 import { PlanAccess } from '../billing/index.js';
+import { PublicLinksService } from '../sharing/index.js';
 import { TeamViews } from '../teams/index.js';
 import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
@@ -117,6 +118,8 @@ export class ProjectsService {
     private readonly plans: PlanAccess,
     /** The dashboard's team views (issue 30). */
     private readonly teamViews: TeamViews,
+    /** The public link's rules (issue 31). */
+    private readonly publicLinks: PublicLinksService,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -236,6 +239,9 @@ export class ProjectsService {
     // Demos cannot be shared (§6), by link neither.
     if (request.is_public !== undefined && current.is_demo)
       throw ProjectException.notice(projectMessages.demoReadOnly);
+    // Publishing is sharing: it needs pro access (§5), by the public link's own rule (issue 31).
+    // Making a project private needs none.
+    if (request.is_public === 1) await this.publicLinks.requireProAccess(actor);
     // What can be refused (bad data, the storage limit) goes first, so a refusal changes nothing.
     let row: ProjectRecord | null = current;
     if (request.data !== undefined) {

@@ -1,0 +1,2 @@
+// The sharing module's public surface (issue 31).
+export { PublicLinksModule, PublicLinksService } from './public-links/index.js';
