@@ -134,8 +134,7 @@ export function ShareInviteForm({
             type="email"
             autoComplete="off"
             placeholder="name@example.com"
-            value={hydrated ? email : undefined}
-            defaultValue={hydrated ? undefined : email}
+            value={email}
             list={hydrated ? undefined : listId}
             {...(hydrated
               ? {
@@ -210,8 +209,7 @@ export function ShareInviteForm({
           id={`${id}-access`}
           name="grantAccess"
           className="share-select"
-          value={hydrated ? chosen : undefined}
-          defaultValue={hydrated ? undefined : grant}
+          value={hydrated ? chosen : grant}
           onChange={(event) => setGrant(event.target.value === 'edit' ? 'edit' : 'view')}
         >
           <option value="view">{sharingMessages.view}</option>

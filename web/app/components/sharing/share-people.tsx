@@ -147,10 +147,10 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
         id={id}
         name="access"
         className="share-select share-select--small"
-        value={hydrated ? value : undefined}
-        defaultValue={hydrated ? undefined : entry.access}
+        value={value}
         disabled={busy}
         onChange={(event) => {
+          // With JavaScript a choice is saved at once (without, it waits for Change).
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}
       >

@@ -46,9 +46,9 @@ export function SharePublicLink({
                 type="radio"
                 name="isPublic"
                 value={value}
-                checked={hydrated ? isPublic === (value === '1') : undefined}
-                defaultChecked={hydrated ? undefined : link.isPublic === (value === '1')}
+                checked={isPublic === (value === '1')}
                 onChange={(event) => {
+                  // With JavaScript a choice is saved at once (without, it waits for Save).
                   if (hydrated) fetcher.submit(event.currentTarget.form);
                 }}
               />
@@ -131,9 +131,11 @@ function LinkSettings({ link }: { link: PublicLink }) {
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(new Date().getTimezoneOffset()), []);
   const [day, setDay] = useState(refusal?.values?.expires ?? dayOfExpiry(link.expiresAt));
+  // The saved day where the browser is (its offset known once hydrated), and after each save.
+  const keepTyped = Boolean(refusal?.values?.expires);
   useEffect(() => {
-    if (hydrated) setDay((current) => current || dayOfExpiry(link.expiresAt, offset));
-  }, [hydrated, link.expiresAt, offset]);
+    if (hydrated && !keepTyped) setDay(dayOfExpiry(link.expiresAt, offset));
+  }, [hydrated, keepTyped, link.expiresAt, offset]);
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const expiresAt = day === '' ? null : expiryOfDay(day, offset);
@@ -177,8 +179,7 @@ function LinkSettings({ link }: { link: PublicLink }) {
               id={`${id}-expires`}
               type="date"
               name="expires"
-              value={hydrated ? day : undefined}
-              defaultValue={hydrated ? undefined : day}
+              value={day}
               aria-invalid={shownDay ? true : undefined}
               aria-describedby={shownDay ? `${id}-expires-error` : undefined}
               onChange={(event) => setDay(event.target.value)}
@@ -201,7 +202,7 @@ function LinkSettings({ link }: { link: PublicLink }) {
               name="password"
               autoComplete="new-password"
               maxLength={PUBLIC_LINK_PASSWORD_MAX}
-              value={hydrated ? password : undefined}
+              value={password}
               aria-invalid={shownPassword ? true : undefined}
               aria-describedby={shownPassword ? `${id}-password-error` : undefined}
               onChange={(event) => setPassword(event.target.value)}

@@ -103,8 +103,7 @@ function TeamRow({
             role="switch"
             name="enabled"
             className="share-switch__input"
-            checked={hydrated ? on : undefined}
-            defaultChecked={hydrated ? undefined : on}
+            checked={on}
             disabled={!enabled || busy}
             aria-label={`Share with ${team.title}`}
             onChange={(event) => {
@@ -122,8 +121,7 @@ function TeamRow({
           id={id}
           name="access"
           className="share-select share-select--small"
-          value={hydrated ? (on ? current : 'view') : undefined}
-          defaultValue={hydrated ? undefined : (access ?? 'view')}
+          value={on ? current : 'view'}
           disabled={!enabled || busy || (hydrated && !on)}
           onChange={(event) => {
             setChosen(event.currentTarget.value === 'edit' ? 'edit' : 'view');
