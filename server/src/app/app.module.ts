@@ -20,6 +20,7 @@ import {
 import { ShareInvitesModule } from '../modules/sharing/share-invites.module.js';
 import { PublicLinksModule } from '../modules/sharing/index.js';
 import { StorageModule } from '../modules/storage/index.js';
+import { SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         WebhooksModule,
         TeamsModule,
         ShareInvitesModule,
+        SharingModule,
         LiveModule,
         JobsModule,
         MailModule,

@@ -50,6 +50,11 @@ export const sharingMessages = {
   readOnly: 'Only the owner can change who has access.',
   owner: 'Owner',
   inheritedFrom: (folder: string) => `Shared through ${folder}`,
+  /** 403: a viewer or editor asking for what only the owner may do (share, delete, manage). */
+  onlyOwner: 'Only the owner can do this.',
+  /** remove-projects/remove-labels when every item reaches the actor through a folder above. */
+  sharedThroughFolder:
+    'This was shared with you through its folder. Remove the folder from your shared items instead.',
 } as const;
 
 /** Public link passwords (ours): 4 to 128 characters. */
