@@ -9,7 +9,7 @@ import {
   type SharingInvite,
 } from '@animata/contracts';
 import { Link } from '@remix-run/react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SubmitButton } from '../ui/submit-button.js';
 import { useShareForm } from './use-share-form.js';
 
@@ -134,7 +134,12 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
   const { fetcher, scripted, hydrated, busy } = useShareForm('share-access');
   const id = useId();
   const pending = fetcher.formData?.get('access');
-  const value = typeof pending === 'string' ? pending : entry.access;
+  // Shown at once, until the post and the reload after it are over.
+  const [local, setLocal] = useState<string | null>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle') setLocal(null);
+  }, [fetcher.state]);
+  const value = local ?? (typeof pending === 'string' ? pending : entry.access);
   return (
     <fetcher.Form method="post" preventScrollReset className="share-row__access-form">
       <input type="hidden" name="intent" value="share-access" />
@@ -151,6 +156,7 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
         disabled={busy}
         onChange={(event) => {
           // With JavaScript a choice is saved at once (without, it waits for Change).
+          setLocal(event.currentTarget.value);
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}
       >

@@ -29,7 +29,13 @@ export function SharePublicLink({
 }) {
   const { fetcher, scripted, hydrated, busy } = useShareForm('share-public');
   const pending = fetcher.formData?.get('isPublic');
-  const isPublic = typeof pending === 'string' ? pending === '1' : link.isPublic;
+  // The choice shows at once (a controlled radio would otherwise spring back until the post's
+  // state arrives), until the post and the reload after it are over.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle') setChoice(null);
+  }, [fetcher.state]);
+  const isPublic = choice ?? (typeof pending === 'string' ? pending === '1' : link.isPublic);
   return (
     <section className="share-section" aria-labelledby="share-link-title">
       <h3 id="share-link-title" className="share-section__title">
@@ -49,6 +55,7 @@ export function SharePublicLink({
                 checked={isPublic === (value === '1')}
                 onChange={(event) => {
                   // With JavaScript a choice is saved at once (without, it waits for Save).
+                  setChoice(value === '1');
                   if (hydrated) fetcher.submit(event.currentTarget.form);
                 }}
               />

@@ -1,5 +1,5 @@
 import { sharingMessages, type ShareAccess, type TeamShareEntry } from '@animata/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SubmitButton } from '../ui/submit-button.js';
 import { useShareForm } from './use-share-form.js';
 
@@ -74,14 +74,20 @@ function TeamRow({
   // While a change is posted, the page shows it already.
   const pendingOn = fetcher.formData ? fetcher.formData.get('enabled') === 'on' : null;
   const pendingAccess = fetcher.formData?.get('access');
-  const on = pendingOn ?? access !== null;
-  const [chosen, setChosen] = useState<ShareAccess>(access ?? 'view');
+  // Shown at once (see SharePublicLink), until the post and the reload after it are over.
+  const [localOn, setLocalOn] = useState<boolean | null>(null);
+  const [localAccess, setLocalAccess] = useState<ShareAccess | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== 'idle') return;
+    setLocalOn(null);
+    setLocalAccess(null);
+  }, [fetcher.state]);
+  const on = localOn ?? pendingOn ?? access !== null;
   const current: ShareAccess =
-    typeof pendingAccess === 'string'
-      ? pendingAccess === 'edit'
-        ? 'edit'
-        : 'view'
-      : (access ?? chosen);
+    localAccess ??
+    (typeof pendingAccess === 'string' ? (pendingAccess === 'edit' ? 'edit' : 'view') : null) ??
+    access ??
+    'view';
   const submit = (form: HTMLFormElement | null) => {
     if (hydrated && form) fetcher.submit(form);
   };
@@ -108,7 +114,8 @@ function TeamRow({
             aria-label={`Share with ${team.title}`}
             onChange={(event) => {
               // On grants view (§4).
-              if (event.currentTarget.checked) setChosen('view');
+              if (event.currentTarget.checked) setLocalAccess('view');
+              setLocalOn(event.currentTarget.checked);
               submit(event.currentTarget.form);
             }}
           />
@@ -124,7 +131,7 @@ function TeamRow({
           value={on ? current : 'view'}
           disabled={!enabled || busy || (hydrated && !on)}
           onChange={(event) => {
-            setChosen(event.currentTarget.value === 'edit' ? 'edit' : 'view');
+            setLocalAccess(event.currentTarget.value === 'edit' ? 'edit' : 'view');
             submit(event.currentTarget.form);
           }}
         >

@@ -28,7 +28,9 @@ export function useShareForm(intent: ShareIntent) {
   const seen = useRef<unknown>(null);
   useEffect(() => {
     const answer: unknown = fetcher.data;
-    if (fetcher.state !== 'idle' || answer === undefined || seen.current === answer) return;
+    // As soon as the answer is in, while the page's data reloads: a row whose change removes it
+    // (a revoked invite) is gone once that reload ends.
+    if (fetcher.state === 'submitting' || answer === undefined || seen.current === answer) return;
     seen.current = answer;
     if (isShareActionData(answer)) report(answer);
     else {
