@@ -9,6 +9,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SubmitButton } from '../ui/submit-button.js';
 import { useShareForm } from './use-share-form.js';
 
+/** A focus this soon after the form appears is the dialog's own, as it opens. */
+const OPENING_FOCUS_MS = 500;
+
 /**
  * Invite by e-mail (§4, §5): a valid address, else 'Please enter a valid email address.' and
  * nothing is sent; view or edit, where edit is only for team members (otherwise the option reads
@@ -40,6 +43,10 @@ export function ShareInviteForm({
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
+  const mountedAt = useRef(0);
+  useEffect(() => {
+    mountedAt.current = performance.now();
+  }, []);
   const id = useId();
   const listId = `${id}-suggestions`;
   const errorId = `${id}-error`;
@@ -153,7 +160,13 @@ export function ShareInviteForm({
               setDismissed(false);
               setActive(-1);
             }}
-            onFocus={() => setFocused(true)}
+            onFocus={() => {
+              setFocused(true);
+              // The dialog puts the focus here as it opens: the list waits for the customer (a
+              // click, a key, typing) instead of covering the dialog at once.
+              if (performance.now() - mountedAt.current < OPENING_FOCUS_MS) setDismissed(true);
+            }}
+            onMouseDown={() => setDismissed(false)}
             onBlur={() => setFocused(false)}
             onKeyDown={onKeyDown}
           />
