@@ -141,7 +141,9 @@ describe('sharing', () => {
       expiresAt: null,
       hasPassword: false,
     });
-    assert.deepEqual(mine.body.availableTeams, [{ id: w.team.teamId, title: 'Studio' }]);
+    assert.deepEqual(mine.body.availableTeams, [
+      { id: w.team.teamId, title: 'Studio', isOwner: true },
+    ]);
     assert.deepEqual(
       mine.body.suggestions.map((c) => c.id),
       [w.teammate.id],

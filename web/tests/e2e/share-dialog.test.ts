@@ -118,7 +118,8 @@ describe('the share dialog', () => {
     await note(dialog, sharingMessages.customerRemoved);
     await row(dialog, colleague.email).waitFor({ state: 'detached' });
 
-    // The team switch: on grants view.
+    // The team switch: on grants view. The customer's own team says so (§6).
+    await dialog.getByTestId('share-team').getByText(sharingMessages.yourTeam).waitFor();
     const studio = dialog.getByRole('switch', { name: 'Share with Studio' });
     await studio.check();
     await note(dialog, sharingMessages.accessUpdated);

@@ -214,9 +214,11 @@ export class SharingRepository {
   async activeTeamsOf(
     customerId: string,
     now: Date,
-  ): Promise<Array<{ id: string; title: string }>> {
+  ): Promise<Array<{ id: string; title: string; isOwner: boolean }>> {
+    // isOwner: the share dialog labels the customer's own team 'Your team' (§6).
     return this.dataSource.query(
-      `SELECT t.id, t.title FROM teams t JOIN team_members m ON m.team_id = t.id
+      `SELECT t.id, t.title, t.owner_id = $1 AS "isOwner" FROM teams t
+         JOIN team_members m ON m.team_id = t.id
         WHERE m.customer_id = $1 AND ${ACTIVE_TEAM('$2')} ORDER BY t.title, t.id`,
       [customerId, now],
     );
