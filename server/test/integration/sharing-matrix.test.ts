@@ -37,7 +37,9 @@ const path = (template: string, id: string) => fillPath(template, { params: { id
  * decisions give. The world: the owner (team plan, owner of team T) has project P in folder F,
  * and folder G. P is shared directly with the editor (edit) and the viewer (view) and with team
  * T (view: its member and its administrator); F with the inherited viewer (view); G with the
- * editor (edit: where the editor may move P to).
+ * editor (edit). Folder R (edit for the editor) holds R1, with project Q, and R2. An editor
+ * moves only inside a folder whose edit grant reaches them: Q from R1 to R2, never P (its own
+ * edit grant is on P, and F is not under G) to G.
  */
 describe('sharing authorization matrix', () => {
   let app: TestApp;
@@ -74,9 +76,31 @@ describe('sharing authorization matrix', () => {
     });
     await newShare(db(), { label: other.id, customer: who.editor.id, access: 'edit' });
     await shareWithTeam(db(), team.teamId, { projectId: project.id });
+    // Folder R (edit for the editor) holds R1, with project Q, and R2: the editor's moves stay
+    // inside R (decision sharing-access, editors' moves).
+    const root = await newLabel(db(), who.owner.id);
+    const [inside, beside] = await Promise.all([
+      newLabel(db(), who.owner.id, { parentId: root.id }),
+      newLabel(db(), who.owner.id, { parentId: root.id }),
+    ]);
+    const nested = await newProject(db(), who.owner.id, { labelId: inside.id });
+    await newShare(db(), { label: root.id, customer: who.editor.id, access: 'edit' });
     const call = async (role: Role) =>
       cookieCaller(app, role === 'anonymous' ? '' : await newSessionCookie(app, who[role].id));
-    return { who, team, folder, other, project, viewerShare, folderShare, call };
+    return {
+      who,
+      team,
+      folder,
+      other,
+      project,
+      viewerShare,
+      folderShare,
+      root,
+      inside,
+      beside,
+      nested,
+      call,
+    };
   }
   type World = Awaited<ReturnType<typeof world>>;
 
@@ -148,9 +172,21 @@ describe('sharing authorization matrix', () => {
       expect: { owner: 200, ...refusedReaders, outsider: 404 },
     },
     {
-      name: 'PUT customer/projects (move to the owner’s folder G)',
+      name: 'PUT customer/projects (move P from F to G)',
       request: (w) => ['PUT', p.move.path, { projects: [w.project.id], label: w.other.id }],
-      expect: { owner: 200, ...refusedReaders, editor: 200, outsider: 404 },
+      // The editor edits P and G, but F is under no edit grant of theirs: moving P would take
+      // it from F's grantees.
+      expect: { owner: 200, ...refusedReaders, outsider: 404 },
+    },
+    {
+      name: 'PUT customer/projects (move Q from R1 to R2, inside R)',
+      request: (w) => ['PUT', p.move.path, { projects: [w.nested.id], label: w.beside.id }],
+      expect: { owner: 200, ...strangers, editor: 200, outsider: 404 },
+    },
+    {
+      name: 'PUT customer/projects (move Q from R1 to G, out of R)',
+      request: (w) => ['PUT', p.move.path, { projects: [w.nested.id], label: w.other.id }],
+      expect: { owner: 200, ...strangers, editor: 403, outsider: 404 },
     },
     {
       name: 'DELETE customer/projects/{id}',

@@ -194,6 +194,51 @@ export class AccessRepository {
   }
 
   /**
+   * Of these projects (not the actor's own), those the actor may move to folder `labelId`: both
+   * the project's current folder and `labelId` lie in the subtree of one folder whose edit grant
+   * (the actor's own or an active team's) reaches the actor (that folder itself or below it). An
+   * edit grant on the project alone moves nothing: a move changes who has access through the
+   * folders, which only a folder's editor may reorganise (decision sharing-access, editors'
+   * moves). Demos never move. One query.
+   */
+  async projectsMovableWithin(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    labelId: string,
+  ): Promise<Set<string>> {
+    if (!UUID.test(labelId)) return new Set();
+    return this.granted(
+      ids,
+      PROJECT_ID,
+      `WITH RECURSIVE actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
+       ), roots (label_id) AS (
+         SELECT label_id FROM label_shares WHERE customer_id = $1 AND access = 'edit'
+         UNION
+         SELECT label_id FROM team_shares
+          WHERE label_id IS NOT NULL AND access = 'edit'
+            AND team_id IN (SELECT team_id FROM actor_teams)
+       ), target_above (label_id) AS (
+         SELECT id FROM labels WHERE id = $4::uuid
+         UNION
+         SELECT l.parent_id FROM target_above t JOIN labels l ON l.id = t.label_id
+          WHERE l.parent_id IS NOT NULL
+       ), wanted AS (
+         SELECT id, label_id FROM projects
+          WHERE id = ANY($2::bpchar[]) AND owner_id <> $1 AND NOT is_demo
+       ), above (item_id, label_id) AS (
+         SELECT id, label_id FROM wanted WHERE label_id IS NOT NULL
+         UNION
+         SELECT a.item_id, l.parent_id FROM above a JOIN labels l ON l.id = a.label_id
+          WHERE l.parent_id IS NOT NULL
+       )
+       SELECT DISTINCT a.item_id AS id FROM above a
+         JOIN roots r ON r.label_id = a.label_id
+         JOIN target_above t ON t.label_id = a.label_id`,
+      (wanted) => [actorId, wanted, this.clock.now(), labelId],
+    );
+  }
+
+  /**
    * Of these projects, those shared with the actor (a grant of theirs or of a team of theirs,
    * direct or through a folder above), their own not counted: what they may drop from their
    * shared items.
