@@ -155,6 +155,10 @@ describe('sharing', () => {
     assert.equal(theirs.body.access.access, 'view');
     assert.equal(theirs.body.access.canManage, false);
     assert.deepEqual(theirs.body.suggestions, []);
+    // Only the owner sees who is invited, and a grantee sees only the folder grants of folders
+    // they can open themselves (the guest's grant is on the project alone).
+    assert.deepEqual(theirs.body.invites, []);
+    assert.deepEqual(theirs.body.inherited, []);
 
     // Inherited through the folder above: the folder's dialog too.
     const inherited = await (
