@@ -7,6 +7,7 @@ import {
   pagePaths,
   sharingMessages,
   teamMessages,
+  type Project,
   type SharingChangedPayload,
   type SharingRemoveResponse,
   type SharingResponse,
@@ -336,10 +337,12 @@ describe('sharing', () => {
     await newShare(db(), { project: project.id, customer: w.teammate.id, access: 'view' });
     await newShare(db(), { label: folder.id, customer: w.teammate.id, access: 'edit' });
     const editor = await as(w.teammate);
-    assert.equal(
-      (await editor('PUT', path(p.update.path, project.id), { title: 'Renamed' })).status,
-      200,
-    );
+    const renamed = await editor<Project>('PUT', path(p.update.path, project.id), {
+      title: 'Renamed',
+    });
+    assert.equal(renamed.status, 200);
+    // The answer tells the editor they may edit (not only the owner).
+    assert.equal(renamed.body.canEdit, true);
     assert.equal(
       (await editor('PUT', p.move.path, { projects: [project.id], label: sub.id })).status,
       200,

@@ -265,7 +265,8 @@ export class ProjectsService {
       });
     }
     if (!row) throw CommonException.notFound();
-    return toProject(row, actor.customerId);
+    // ProjectUpdate passed above (the owner or edit access): the answer says they may edit.
+    return { ...toProject(row, actor.customerId), canEdit: true };
   }
 
   /** A copy (§4 duplicate title), within the limits; a demo's copy becomes one's own project. */
