@@ -14,6 +14,7 @@ import {
   type SharingSuccessResponse,
 } from '@animata/contracts';
 import { LiveService } from '../../src/live/live.service.js';
+import { SharingRepository } from '../../src/modules/sharing/index.js';
 import type { CustomerEntity } from '../../src/modules/customers/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
@@ -238,6 +239,35 @@ describe('sharing', () => {
       (await owner('PUT', path(s.labelCustomer.path, guestShare), { access: 'view' })).status,
       404,
     );
+  });
+
+  it('changes a grant in one statement: one removed or changed meanwhile answers 404 or tells nobody', async () => {
+    const w = await world();
+    const mateShare = await newShare(db(), { project: w.project.id, customer: w.teammate.id });
+    const owner = await as(w.owner);
+    const repository = app.app.get(SharingRepository);
+    const original = repository.sharesActiveTeam.bind(repository);
+    try {
+      // Someone else sets edit between the check and the change: nothing changed, nobody told.
+      repository.sharesActiveTeam = async (...args) => {
+        await db().query(`UPDATE project_shares SET access = 'edit' WHERE id = $1`, [mateShare]);
+        return original(...args);
+      };
+      sent.length = 0;
+      const same = await owner('PUT', path(s.projectCustomer.path, mateShare), { access: 'edit' });
+      assert.equal(same.status, 200);
+      assert.deepEqual(sent, []);
+      // The grant is removed between the check and the change: 404, nobody told.
+      repository.sharesActiveTeam = async (...args) => {
+        await db().query(`DELETE FROM project_shares WHERE id = $1`, [mateShare]);
+        return original(...args);
+      };
+      const gone = await owner('PUT', path(s.projectCustomer.path, mateShare), { access: 'view' });
+      assert.equal(gone.status, 404);
+      assert.deepEqual(sent, []);
+    } finally {
+      repository.sharesActiveTeam = original;
+    }
   });
 
   it('refuses sharing changes without pro access with 403 and the upgrade text', async () => {

@@ -144,8 +144,12 @@ export class SharingService {
       this.clock.now(),
     );
     const access = grantableAccess(wanted, isTeamMember);
-    await this.sharing.updateGrantAccess(entity, shareId, access);
-    if (access !== grant.access) this.notify([grant.customerId], [], entity, item.id, 'updated');
+    // One statement: a grant removed meanwhile is 404; the access it had just before decides
+    // whether anything changed (nobody is told of a change that did not happen).
+    const updated = await this.sharing.updateGrantAccess(entity, shareId, access);
+    if (!updated) throw CommonException.notFound();
+    if (access !== updated.previous)
+      this.notify([grant.customerId], [], entity, item.id, 'updated');
     return { success: true, message: sharingMessages.accessUpdated };
   }
 
