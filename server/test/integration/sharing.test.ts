@@ -7,12 +7,14 @@ import {
   pagePaths,
   sharingMessages,
   teamMessages,
+  type Project,
   type SharingChangedPayload,
   type SharingRemoveResponse,
   type SharingResponse,
   type SharingSuccessResponse,
 } from '@animata/contracts';
 import { LiveService } from '../../src/live/live.service.js';
+import { SharingRepository } from '../../src/modules/sharing/index.js';
 import type { CustomerEntity } from '../../src/modules/customers/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
@@ -157,6 +159,10 @@ describe('sharing', () => {
     assert.equal(theirs.body.access.access, 'view');
     assert.equal(theirs.body.access.canManage, false);
     assert.deepEqual(theirs.body.suggestions, []);
+    // Only the owner sees who is invited, and a grantee sees only the folder grants of folders
+    // they can open themselves (the guest's grant is on the project alone).
+    assert.deepEqual(theirs.body.invites, []);
+    assert.deepEqual(theirs.body.inherited, []);
 
     // Inherited through the folder above: the folder's dialog too.
     const inherited = await (
@@ -235,6 +241,35 @@ describe('sharing', () => {
       (await owner('PUT', path(s.labelCustomer.path, guestShare), { access: 'view' })).status,
       404,
     );
+  });
+
+  it('changes a grant in one statement: one removed or changed meanwhile answers 404 or tells nobody', async () => {
+    const w = await world();
+    const mateShare = await newShare(db(), { project: w.project.id, customer: w.teammate.id });
+    const owner = await as(w.owner);
+    const repository = app.app.get(SharingRepository);
+    const original = repository.sharesActiveTeam.bind(repository);
+    try {
+      // Someone else sets edit between the check and the change: nothing changed, nobody told.
+      repository.sharesActiveTeam = async (...args) => {
+        await db().query(`UPDATE project_shares SET access = 'edit' WHERE id = $1`, [mateShare]);
+        return original(...args);
+      };
+      sent.length = 0;
+      const same = await owner('PUT', path(s.projectCustomer.path, mateShare), { access: 'edit' });
+      assert.equal(same.status, 200);
+      assert.deepEqual(sent, []);
+      // The grant is removed between the check and the change: 404, nobody told.
+      repository.sharesActiveTeam = async (...args) => {
+        await db().query(`DELETE FROM project_shares WHERE id = $1`, [mateShare]);
+        return original(...args);
+      };
+      const gone = await owner('PUT', path(s.projectCustomer.path, mateShare), { access: 'view' });
+      assert.equal(gone.status, 404);
+      assert.deepEqual(sent, []);
+    } finally {
+      repository.sharesActiveTeam = original;
+    }
   });
 
   it('refuses sharing changes without pro access with 403 and the upgrade text', async () => {
@@ -334,10 +369,12 @@ describe('sharing', () => {
     await newShare(db(), { project: project.id, customer: w.teammate.id, access: 'view' });
     await newShare(db(), { label: folder.id, customer: w.teammate.id, access: 'edit' });
     const editor = await as(w.teammate);
-    assert.equal(
-      (await editor('PUT', path(p.update.path, project.id), { title: 'Renamed' })).status,
-      200,
-    );
+    const renamed = await editor<Project>('PUT', path(p.update.path, project.id), {
+      title: 'Renamed',
+    });
+    assert.equal(renamed.status, 200);
+    // The answer tells the editor they may edit (not only the owner).
+    assert.equal(renamed.body.canEdit, true);
     assert.equal(
       (await editor('PUT', p.move.path, { projects: [project.id], label: sub.id })).status,
       200,

@@ -78,6 +78,11 @@ export class SharingService {
       ]);
     if (!owner) throw CommonException.notFound();
     const isOwner = access === 'owner';
+    // A grantee sees neither who is invited nor the grants of folders they cannot open
+    // (decision sharing-access, what a grantee's dialog shows).
+    const openable = isOwner
+      ? null
+      : await this.access.labelAccess(actor, new Set(inherited.map((share) => share.label.id)));
     const [teamMembers, editAllowed] = await Promise.all([
       isOwner ? this.sharing.membersOf(ownTeams.map((team) => team.id)) : [],
       isOwner ? this.sharing.membersOf(ownerTeams.map((team) => team.id)) : [],
@@ -94,9 +99,9 @@ export class SharingService {
       title: item.title,
       owner,
       customers: customers.map((grant) => ({ ...grant, isOwner: false })),
-      invites,
+      invites: isOwner ? invites : [],
       teams,
-      inherited,
+      inherited: openable ? inherited.filter((share) => openable.has(share.label.id)) : inherited,
       access: info,
       publicLink:
         entity === 'project'
@@ -139,8 +144,12 @@ export class SharingService {
       this.clock.now(),
     );
     const access = grantableAccess(wanted, isTeamMember);
-    await this.sharing.updateGrantAccess(entity, shareId, access);
-    if (access !== grant.access) this.notify([grant.customerId], [], entity, item.id, 'updated');
+    // One statement: a grant removed meanwhile is 404; the access it had just before decides
+    // whether anything changed (nobody is told of a change that did not happen).
+    const updated = await this.sharing.updateGrantAccess(entity, shareId, access);
+    if (!updated) throw CommonException.notFound();
+    if (access !== updated.previous)
+      this.notify([grant.customerId], [], entity, item.id, 'updated');
     return { success: true, message: sharingMessages.accessUpdated };
   }
 
