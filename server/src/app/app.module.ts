@@ -17,8 +17,7 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
-import { ShareInvitesModule } from '../modules/sharing/share-invites.module.js';
-import { PublicLinksModule } from '../modules/sharing/index.js';
+import { PublicLinksModule, ShareInvitesModule } from '../modules/sharing/index.js';
 import { StorageModule } from '../modules/storage/index.js';
 import { SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';

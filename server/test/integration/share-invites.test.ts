@@ -20,6 +20,7 @@ import {
   newLabel,
   newProject,
   newSessionCookie,
+  newShare,
   newShareInvite,
   newSubscriptionRow,
   newTeam,
@@ -158,6 +159,11 @@ describe('share invites', () => {
     const stranger = await newCustomer(db());
     const strangerProject = await newProject(db(), stranger.id);
     const strangerLabel = await newLabel(db(), stranger.id);
+    // Shared with the owner by someone else, with edit: still only that item's owner invites.
+    const sharedToMe = await newProject(db(), stranger.id);
+    const sharedLabelToMe = await newLabel(db(), stranger.id);
+    await newShare(db(), { project: sharedToMe.id, customer: owner.id, access: 'edit' });
+    await newShare(db(), { label: sharedLabelToMe.id, customer: owner.id, access: 'edit' });
     const shared = await newCustomer(db());
     await db().query(`INSERT INTO project_shares (project_id, customer_id) VALUES ($1, $2)`, [
       project.id,
@@ -235,6 +241,24 @@ describe('share invites', () => {
         { recipientEmail: someone },
         404,
         '',
+      ],
+      [
+        'a project shared with them',
+        call,
+        'project',
+        sharedToMe.id,
+        { recipientEmail: someone },
+        403,
+        sharingMessages.onlyOwner,
+      ],
+      [
+        'a folder shared with them',
+        call,
+        'label',
+        sharedLabelToMe.id,
+        { recipientEmail: someone },
+        403,
+        sharingMessages.onlyOwner,
       ],
       ['an unknown project', call, 'project', 'a'.repeat(32), { recipientEmail: someone }, 404, ''],
       ['a made-up folder id', call, 'label', 'not-a-uuid', { recipientEmail: someone }, 404, ''],
@@ -327,7 +351,7 @@ describe('share invites', () => {
   });
 
   it('lists pending invites in the invitations dialog; refuse marks it refused, confirm makes the grant', async () => {
-    const { owner, project, label, call } = await proOwner('Ida Inviter');
+    const { project, label, call } = await proOwner('Ida Inviter');
     const guest = await newCustomer(db());
     const asGuest = await signedIn(guest);
     const toProject = await call<SharingInviteResponse>(
@@ -377,7 +401,7 @@ describe('share invites', () => {
       { action: 'refuse' },
     );
     assert.equal(refused.status, 200);
-    assert.equal(refused.body.message, sharingMessages.inviteRefused);
+    assert.equal(refused.body.message, teamMessages.inviteRefused);
     const [row]: Array<{ status: string }> = await db().query(
       `SELECT status FROM share_invites WHERE id = $1`,
       [toLabel.body.invite.id],
@@ -619,6 +643,23 @@ describe('share invites', () => {
       await other.get(path(inv.link.path, { token: forwarded }))
     ).json()) as InviteLinkInfo;
     assert.equal(link.invite.status, 'pending');
+  });
+
+  it('lets one of several simultaneous invites to the same address through; the rest are alreadyInvited', async () => {
+    const { label, call } = await proOwner();
+    const email = uniqueEmail('twice');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call<Body>('POST', path(inv.label.path, { id: label.id }), { recipientEmail: email }),
+      ),
+    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 422, 422, 422]);
+    for (const answer of answers.filter((a) => a.status === 422))
+      assert.equal(answer.body.errors?.recipientEmail, sharingMessages.alreadyInvited);
+    const rows: unknown[] = await db().query(`SELECT 1 FROM share_invites WHERE label_id = $1`, [
+      label.id,
+    ]);
+    assert.equal(rows.length, 1);
   });
 
   it(`sends at most ${INVITES_AN_HOUR} invites an hour per customer, then answers 429`, async () => {

@@ -517,16 +517,15 @@ export class AccessRepository {
 
   /** Of these share invites, those to the actor's own projects and folders (issue 31). */
   async shareInvitesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT i.id FROM share_invites i
          LEFT JOIN projects p ON p.id = i.project_id
          LEFT JOIN labels l ON l.id = i.label_id
         WHERE i.id = ANY($2::uuid[]) AND (p.owner_id = $1 OR l.owner_id = $1)`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -534,15 +533,14 @@ export class AccessRepository {
    * address is verified (as team invites, decision 187).
    */
   async shareInvitesToActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT i.id FROM share_invites i JOIN customers c ON c.id = $1
         WHERE i.id = ANY($2::uuid[]) AND i.status = 'pending' AND c.verified_at IS NOT NULL
           AND lower(i.recipient_email) = lower(c.email)`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these invoices, the ones billed to the actor (issue 30). */

@@ -6,7 +6,7 @@ import { BillingModule } from '../billing/index.js';
 import { CouponsModule } from '../coupons/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { ProjectsModule } from '../projects/index.js';
-import { ShareInvitesModule } from '../sharing/share-invites.module.js';
+import { ShareInvitesModule } from '../sharing/index.js';
 import { SessionsModule } from '../sessions/index.js';
 import { TeamsModule } from '../teams/index.js';
 import { UploadsModule } from '../uploads/index.js';

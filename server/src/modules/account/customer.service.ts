@@ -10,7 +10,7 @@ import { CouponsRepository } from '../coupons/index.js';
 import { CustomersRepository } from '../customers/index.js';
 import { ProjectsRepository } from '../projects/index.js';
 import type { AuthenticatedCustomer } from '../sessions/index.js';
-import { ShareInvitesService } from '../sharing/share-invites.service.js';
+import { ShareInvitesService } from '../sharing/index.js';
 import { TeamsService } from '../teams/index.js';
 import { AvatarService } from './avatar/avatar.service.js';
 

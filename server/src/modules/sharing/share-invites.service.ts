@@ -67,17 +67,7 @@ export class ShareInvitesService implements OnModuleInit {
     itemId: string,
     body: { recipientEmail: string; grantAccess?: ShareAccess },
   ): Promise<SharingInviteResponse> {
-    if (entity === 'project') {
-      // A demo the actor may open is refused as a demo; anything else not their own is a 404.
-      const readable = await this.access.check(actor, Permission.ProjectRead, [itemId]);
-      if (readable.has(itemId)) {
-        const item = await this.invites.findItem('project', itemId);
-        if (item?.isDemo) throw CommonException.notice(sharingMessages.demoNotShareable);
-      }
-      await this.access.require(actor, Permission.ProjectUpdate, [itemId]);
-    } else {
-      await this.access.require(actor, Permission.LabelUpdate, [itemId]);
-    }
+    await this.requireOwner(actor, entity, itemId);
     const item = await this.invites.findItem(entity, itemId);
     if (!item) throw CommonException.notFound();
     if ((await this.plans.effectiveLevelOf(actor.customerId)) < PRO_LEVEL)
@@ -116,6 +106,24 @@ export class ShareInvitesService implements OnModuleInit {
     return { success: true, message: sharingMessages.inviteSent, invite: sharingInvite(invite) };
   }
 
+  /**
+   * Only the owner shares (ProjectShare / LabelShare: never a demo). A demo the actor may open
+   * answers 422 demoNotShareable; an item shared with the actor, 403 onlyOwner (decision
+   * sharing-access "403 or 404"); anything else 404.
+   */
+  private async requireOwner(actor: Actor, entity: ShareEntity, itemId: string): Promise<void> {
+    const [share, read] =
+      entity === 'project'
+        ? [Permission.ProjectShare, Permission.ProjectRead]
+        : [Permission.LabelShare, Permission.LabelReadShared];
+    if ((await this.access.check(actor, share, [itemId])).has(itemId)) return;
+    if (!(await this.access.check(actor, read, [itemId])).has(itemId))
+      throw CommonException.notFound();
+    const item = await this.invites.findItem(entity, itemId);
+    if (item?.isDemo) throw CommonException.notice(sharingMessages.demoNotShareable);
+    throw CommonException.forbidden(sharingMessages.onlyOwner);
+  }
+
   /** Whether the id is a share invite's (DELETE and PUT invite/{id} serve both kinds). */
   async exists(id: string): Promise<boolean> {
     return UUID.test(id) && (await this.invites.findById(id)) !== null;
@@ -145,7 +153,7 @@ export class ShareInvitesService implements OnModuleInit {
     if (action === 'refuse') {
       if (!(await this.invites.refuse(invite.id)))
         throw CommonException.notice(teamMessages.inviteAnswered);
-      return { success: true, message: sharingMessages.inviteRefused, teamId: null };
+      return { success: true, message: teamMessages.inviteRefused, teamId: null };
     }
     if (!(await this.invites.accept(invite, customerId)))
       throw CommonException.notice(teamMessages.inviteAnswered);

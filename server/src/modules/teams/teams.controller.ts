@@ -14,7 +14,6 @@ import {
 import {
   DeleteTeamBody,
   endpoints,
-  InviteAnswerBody,
   SortTeamBody,
   TeamInviteBody,
   TeamMembersQueryDto,
@@ -23,8 +22,6 @@ import {
   TransferOwnershipBody,
   UpdateTeamBody,
   type ConfirmTransferResponse,
-  type InviteAnswerResponse,
-  type InviteLinkInfo,
   type SlotsPreview,
   type TeamActivityResponse,
   type TeamInviteResponse,
