@@ -17,8 +17,9 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
-import { ShareInvitesModule } from '../modules/sharing/index.js';
+import { PublicLinksModule, ShareInvitesModule } from '../modules/sharing/index.js';
 import { StorageModule } from '../modules/storage/index.js';
+import { SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         WebhooksModule,
         TeamsModule,
         ShareInvitesModule,
+        SharingModule,
         LiveModule,
         JobsModule,
         MailModule,
@@ -50,6 +52,7 @@ export class AppModule {
         ProjectThumbnailsModule,
         ProjectsModule,
         ProjectFilesModule,
+        PublicLinksModule,
       ],
     };
   }

@@ -71,6 +71,11 @@ export interface AppConfig {
   /** The seller printed on every invoice PDF (issue 30): SELLER_* variables. */
   seller: SellerConfig;
   uploads: UploadsConfig;
+  /** Public links of projects (issue 31). */
+  publicLinks: {
+    /** Password tries on public links per client address (RATE_LIMIT_PUBLIC_UNLOCK). */
+    unlockRate: RateRule;
+  };
   shareInvites: ShareInvitesConfig;
 }
 
@@ -322,6 +327,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     uploads: undefined as unknown as UploadsConfig,
     shareInvites: undefined as unknown as ShareInvitesConfig,
+    publicLinks: undefined as unknown as AppConfig['publicLinks'],
   };
   /** "N/S": N requests per S seconds. */
   const rate = (name: string, fallback: RateRule): RateRule => {
@@ -363,6 +369,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       failuresBeforeUnknownDeviceCheck: integer('TFA_AFTER_FAILURES', 3, 1, 1000),
       registrationsBeforeCheck: integer('TFA_AFTER_REGISTRATIONS', 3, 0, 1000),
     },
+  };
+  // Enough for typos, far too few to guess a password (issue 31).
+  config.publicLinks = {
+    unlockRate: rate('RATE_LIMIT_PUBLIC_UNLOCK', { limit: 10, windowMs: 300_000 }),
   };
   config.uploads = {
     // One thread on two cores leaves the other to the event loop and the database.

@@ -182,6 +182,36 @@ describe('access checks of sharing', () => {
       );
   });
 
+  it('opens a team folder view below a folder shared with the team, only while its plan is active', async () => {
+    const owner = await newCustomer(db);
+    const member = await newCustomer(db);
+    const stranger = await newCustomer(db);
+    const team = await newTeam(db, { owner, members: [{ customer: member }] });
+    const top = await newLabel(db, owner.id);
+    const sub = await newLabel(db, owner.id, { parentId: top.id });
+    const subSub = await newLabel(db, owner.id, { parentId: sub.id });
+    const beside = await newLabel(db, owner.id);
+    await shareWithTeam(db, team.teamId, { labelId: top.id });
+    const readable = async (who: string) =>
+      [
+        ...(await access.check(as(who), Permission.TeamLabelRead, [
+          top.id,
+          sub.id,
+          subSub.id,
+          beside.id,
+        ])),
+      ].sort();
+    assert.deepEqual(await readable(member.id), [top.id, sub.id, subSub.id].sort());
+    assert.deepEqual(await readable(stranger.id), []);
+    // The plan lapses: the team's shares give nothing, its folders neither.
+    await db.query(
+      `UPDATE subscriptions SET status = 'expired', current_period_end = now() - interval '1 day'
+        WHERE id = (SELECT subscription_id FROM teams WHERE id = $1)`,
+      [team.teamId],
+    );
+    assert.deepEqual(await readable(member.id), []);
+  });
+
   it('never counts a grant on a demo, and keeps demo originals readable by all', async () => {
     const guest = await newCustomer(db);
     const { projects } = await newDemoProjects(db, ['Demo']);

@@ -14,7 +14,13 @@ import {
 } from '@animata/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { cookieCaller } from '../support/http-client.js';
-import { newCustomer, newLabel, newProject, newSessionCookie } from '../support/factories.js';
+import {
+  newCustomer,
+  newLabel,
+  newProject,
+  newSessionCookie,
+  newSubscriptionRow,
+} from '../support/factories.js';
 
 describe('projects API: create, change, list, copy, move, delete, limits', () => {
   let app: TestApp;
@@ -115,6 +121,8 @@ describe('projects API: create, change, list, copy, move, delete, limits', () =>
 
   it('renames, publishes and changes the data, raising the preview version', async () => {
     const { customer, call } = await signedIn();
+    // Publishing is sharing: it needs pro access (issue 31).
+    await newSubscriptionRow(db(), customer.id, { planId: 'pro-monthly' });
     const project = await newProject(db(), customer.id, { title: 'Old' });
     const path = idPath(endpoints.projects.update.path, project.id);
     const renamed = await call<Project>('PUT', path, { title: '  New name  ', is_public: 1 });

@@ -8,6 +8,8 @@ import {
   pagePaths,
   projectPageTexts,
   projectViewerTexts,
+  sharingMessages,
+  withShareParam,
   type Project,
 } from '@animata/contracts';
 import {
@@ -22,6 +24,8 @@ import { ProjectDialogs } from '../components/dashboard/dialogs.js';
 import { withDialog } from '../components/dashboard/view.js';
 import { ProjectDetails, type ViewerDetails } from '../components/project/project-details.js';
 import { ProjectViewer } from '../components/project/project-viewer.js';
+import { ShareDialog } from '../components/sharing/share-dialog.js';
+import { shareIcon } from '../components/sharing/share-icon.js';
 import { TopBar, topBarOf } from '../components/top-bar.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
@@ -29,8 +33,14 @@ import { requireCustomer } from '../utils/auth.server.js';
 import { dashboardAction } from '../utils/dashboard.server.js';
 import { readForm, textField } from '../utils/form.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
+import {
+  loadShareDialog,
+  postsToShareDialog,
+  sharingAction,
+} from '../utils/sharing/sharing.server.js';
 import dashboardStylesUrl from '../styles/dashboard.css?url';
 import projectStylesUrl from '../styles/project.css?url';
+import sharingStylesUrl from '../styles/sharing.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 // Opening or closing a dialog (`?dialog=`) keeps the page, and the player, as they are.
@@ -40,6 +50,8 @@ export const links = () => [
   { rel: 'stylesheet', href: projectStylesUrl },
   // The dashboard's dialogs (rename, delete, reset).
   { rel: 'stylesheet', href: dashboardStylesUrl },
+  // The share dialog (`?share=1`).
+  { rel: 'stylesheet', href: sharingStylesUrl },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -80,10 +92,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = projectIdOf(params);
   await requireCustomer(request, context);
   const client = api(request, context);
-  const [project, details, { customer }] = await Promise.all([
+  const [project, details, { customer }, share] = await Promise.all([
     client.expect(client.call(endpoints.projects.get, undefined, { params: { id } })),
     client.expect(client.call(endpoints.projects.details, undefined, { params: { id } })),
     client.expect(client.call(endpoints.customer.get)),
+    // `?share=1`: the share dialog over the page (issue 31).
+    loadShareDialog(request, context, { page: id }),
   ]);
   const { data, ...listed } = project;
   const own = project.owner.id === customer.id;
@@ -112,7 +126,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // §6: the owner renames and deletes; a demo, even a changed one, is only reset.
       change: own && !project.isDemo,
       reset: own && project.isDemo && project.fromId !== null,
+      // Demo projects cannot be shared (§6); anyone else sees who has access, read-only.
+      share: !project.isDemo,
     },
+    share,
     // The document plays from its own address, served as user content (issue 29).
     documentHref: fillPath(endpoints.projects.document.path, { params: { id } }),
     exportHref: fillPath(endpoints.projects.export.path, { params: { id } }),
@@ -133,6 +150,8 @@ export async function action(args: ActionFunctionArgs) {
   await requireCustomer(request, context);
   const client = api(request, context);
   // Read from a copy: the dashboard's action reads the form itself.
+  // The share dialog's forms (`?share=1`).
+  if (await postsToShareDialog(request)) return sharingAction(request, context, { page: id });
   const read = await readForm(request.clone());
   if (read.ok && textField(read.form, 'intent') === 'open-demo') {
     const result = await client.call(endpoints.projects.openDemo, undefined, { params: { id } });
@@ -155,7 +174,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProjectPage() {
-  const { project, details, back, abilities, documentHref, exportHref, player, topBar } =
+  const { project, details, back, abilities, documentHref, exportHref, player, topBar, share } =
     useLoaderData<typeof loader>();
   // A project without a duration whose document moves anyway: the player's measured length.
   const [measured, setMeasured] = useState(0);
@@ -203,6 +222,16 @@ export default function ProjectPage() {
                 </SubmitButton>
               </Form>
             )}
+            {abilities.share ? (
+              <Link
+                to={withShareParam(location, '1')}
+                className="button button--ghost"
+                preventScrollReset
+              >
+                {shareIcon}
+                <span>{sharingMessages.share}</span>
+              </Link>
+            ) : null}
             <a className="button button--ghost" href={exportHref} download>
               {dashboardLabels.export}
             </a>
@@ -241,6 +270,9 @@ export default function ProjectPage() {
         </div>
       </main>
       <ProjectDialogs project={project} />
+      {share ? (
+        <ShareDialog key={share.param} data={share} closeTo={withShareParam(location, null)} />
+      ) : null}
     </>
   );
 }

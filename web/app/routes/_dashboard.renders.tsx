@@ -1,16 +1,26 @@
-import { dashboardTexts } from '@animata/contracts';
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { dashboardTexts, withShareParam } from '@animata/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { useDashboardData } from '../components/dashboard/dashboard-data.js';
 import { DashboardDialogs } from '../components/dashboard/dialogs.js';
 import { EmptyState } from '../components/dashboard/empty-state.js';
 import { icons } from '../components/dashboard/icons.js';
+import { ShareDialog } from '../components/sharing/share-dialog.js';
+import { requireCustomer } from '../utils/auth.server.js';
 import { dashboardAction } from '../utils/dashboard.server.js';
+import { loadShareDialog } from '../utils/sharing/sharing.server.js';
 export { DashboardErrorBoundary as ErrorBoundary } from '../components/dashboard/dashboard-error.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 
 export const meta: MetaFunction = () => [{ title: `${dashboardTexts.myRenders} · Animata` }];
 
-// The side menu's folder dialogs post here as on every section.
+/** The side menu's folder menu opens the share dialog here too (`?share=label:{id}`). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCustomer(request, context);
+  return { share: await loadShareDialog(request, context) };
+}
+
+// The side menu's folder dialogs (and the share dialog's forms) post here as on every section.
 export async function action(args: ActionFunctionArgs) {
   return dashboardAction(args);
 }
@@ -21,6 +31,8 @@ export async function action(args: ActionFunctionArgs) {
  */
 export default function Renders() {
   const { labels } = useDashboardData();
+  const { share } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <main id="main" className="dashboard-main" data-view="renders">
       <header className="dashboard-toolbar">
@@ -43,6 +55,9 @@ export default function Renders() {
         <EmptyState title={dashboardTexts.emptyRenders} />
       </section>
       <DashboardDialogs labels={labels} projects={[]} currentFolder={null} />
+      {share ? (
+        <ShareDialog key={share.param} data={share} closeTo={withShareParam(location, null)} />
+      ) : null}
     </main>
   );
 }

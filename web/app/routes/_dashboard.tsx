@@ -24,6 +24,7 @@ import { connectionSafeRevalidation } from '../utils/form-connection.js';
 import dashboardStylesUrl from '../styles/dashboard.css?url';
 import projectStylesUrl from '../styles/project.css?url';
 import popupsStylesUrl from '../styles/popups.css?url';
+import sharingStylesUrl from '../styles/sharing.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 
 export const links = () => [
@@ -31,6 +32,8 @@ export const links = () => [
   // The upload tray, the welcome screen and the tour (web helper 2's components).
   { rel: 'stylesheet', href: projectStylesUrl },
   { rel: 'stylesheet', href: popupsStylesUrl },
+  // The share dialog (`?share=`), which every section opens.
+  { rel: 'stylesheet', href: sharingStylesUrl },
 ];
 
 export const meta: MetaFunction = () => [

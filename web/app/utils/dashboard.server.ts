@@ -26,6 +26,8 @@ import { api, type ApiFailure } from './api.server.js';
 import { requestCookie } from './cookies.server.js';
 import { formRefused, readForm, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
+import type { ShareDialogData } from './sharing/share-view.js';
+import { loadShareDialog, postsToShareDialog, sharingAction } from './sharing/sharing.server.js';
 
 /**
  * The page size: the address's `rows` (a page link carries the size its list is paged with),
@@ -44,6 +46,8 @@ export interface DashboardListData {
   list: ProjectListResponse;
   state: ListState;
   rows: number;
+  /** The share dialog the address opens (`?share=project:{id}|label:{id}`), or null. */
+  share: ShareDialogData | null;
 }
 
 /**
@@ -72,6 +76,9 @@ export async function loadProjectList(
   const rows = pageSizeOf(request);
   const client = api(request, context);
   const label = labelOf(view);
+  const sharing = loadShareDialog(request, context);
+  // Settled here, so a refusal of the list (a visitor) is not also an unhandled rejection.
+  sharing.catch(() => undefined);
   const result = await client.call(endpoints.projects.list, undefined, {
     query: {
       rows,
@@ -92,7 +99,7 @@ export async function loadProjectList(
   // the post that led here: the response is the redirect alone, so the notice cookie stays.
   const last = totalPages(list.pagination.totalFiles, list.pagination.filesPerPage);
   if (state.page > last) throw redirect(withListParams(url, { page: last === 1 ? null : last }));
-  return { list, state, rows };
+  return { list, state, rows, share: await sharing };
 }
 
 /** The page the action came from, without its dialog: where a post returns (PRG). */
@@ -147,6 +154,8 @@ export async function dashboardAction(
   { request, context }: ActionFunctionArgs,
   options: DashboardActionOptions = {},
 ) {
+  // The share dialog's forms (`share-…` intents) open on every list section.
+  if (await postsToShareDialog(request)) return sharingAction(request, context);
   const read = await readForm(request);
   if (!read.ok) return formRefused(read);
   const { form } = read;

@@ -11,6 +11,7 @@ import {
   IsString,
   MaxLength,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { INVITE_EMAIL_MAX_LENGTH } from '../teams/team-messages.js';
 import { SHARE_ACCESS, type ShareAccess } from './sharing.js';
@@ -21,6 +22,10 @@ import {
 } from './sharing-messages.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Validates a field that may be null or left out only when it holds a value. */
+const presentAndNotNull = (_object: object, value: unknown) =>
+  value !== null && value !== undefined;
 
 /** At most this many ids in one remove call (a page of the dashboard is at most 5 × 5 × 4). */
 export const SHARING_IDS_MAX = 500;
@@ -96,13 +101,16 @@ export class PublicLinkBody {
   @IsBoolean()
   isPublic!: boolean;
 
-  /** ISO date-time; null or absent for never. */
-  @IsOptional()
+  /**
+   * ISO date-time; null for never; absent keeps the current one. (ValidateIf, not IsOptional:
+   * the server's pipe refuses null where a field may only be left out.)
+   */
+  @ValidateIf(presentAndNotNull)
   @IsISO8601({ strict: true }, { message: sharingMessages.expiryInPast })
   expiresAt?: string | null;
 
   /** A new password; null removes it; absent keeps the current one. */
-  @IsOptional()
+  @ValidateIf(presentAndNotNull)
   @MaxLength(PUBLIC_LINK_PASSWORD_MAX)
   @MinLength(PUBLIC_LINK_PASSWORD_MIN)
   @IsString()

@@ -103,7 +103,12 @@ export interface SharingResponse {
    * The teams the actor may share with (team access), for the toggle and its dropdown, and the
    * team members offered as suggestions while the invite field has focus.
    */
-  availableTeams: Array<{ id: string; title: string }>;
+  availableTeams: Array<{
+    id: string;
+    title: string;
+    /** The actor owns this team: labelled 'Your team' (§6). Optional (added by the dialog). */
+    isOwner?: boolean;
+  }>;
   suggestions: ShareCustomer[];
   /** Addresses that may get edit access (team members of the owner's active teams). */
   editAllowedEmails: string[];
@@ -140,6 +145,12 @@ export interface PublicProjectInfo {
   title: string;
   duration: number;
   dimension: { width: number; height: number };
-  /** The document's address (with the unlock token when a password was given). */
+  /**
+   * The document's address. A password-protected link's document is served to the browser that
+   * unlocked it (its unlock cookie), so the address itself carries no secret.
+   */
   documentUrl: string;
+  /** What the player needs besides (the project's frame rate and background colour). */
+  fps: number;
+  background: string;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommonException } from '../errors/common.exception.js';
 import { AccessRepository, type ItemAccess } from './access.repository.js';
-import { type Actor, Permission } from './permission.js';
+import { type Actor, Permission, VISITOR, VISITOR_PERMISSIONS } from './permission.js';
 
 /**
  * The one place that answers "may this customer do this to these things" (Immich's
@@ -15,6 +15,9 @@ export class AccessService {
   check(actor: Actor, permission: Permission, ids: Iterable<string>): Promise<Set<string>> {
     const wanted = new Set(ids);
     if (wanted.size === 0) return Promise.resolve(new Set());
+    // A visitor (nobody signed in) holds only the permissions that need no account.
+    if (actor.customerId === VISITOR.customerId && !VISITOR_PERMISSIONS.has(permission))
+      return Promise.resolve(new Set());
     switch (permission) {
       case Permission.AccountUpdate:
         return this.repository.customersActorIs(actor.customerId, wanted);
@@ -30,6 +33,7 @@ export class AccessService {
         return this.repository.projectsMovableBy(actor.customerId, wanted);
       case Permission.ProjectDelete:
       case Permission.ProjectShare:
+      case Permission.PublicLinkManage:
         return this.repository.projectsOfActor(actor.customerId, wanted, { demos: false });
       case Permission.DemoOpen:
         return this.repository.demoOriginals(wanted);
@@ -84,6 +88,8 @@ export class AccessService {
         return this.repository.shareInvitesToActor(actor.customerId, wanted);
       case Permission.InvoiceRead:
         return this.repository.invoicesOfActor(actor.customerId, wanted);
+      case Permission.PublicProjectRead:
+        return this.repository.publicProjects(wanted);
     }
   }
 
@@ -93,6 +99,18 @@ export class AccessService {
    */
   projectAccess(actor: Actor, ids: Iterable<string>): Promise<Map<string, ItemAccess>> {
     return this.repository.projectAccess(actor.customerId, new Set(ids));
+  }
+
+  /**
+   * Of these projects shared with the actor, those they may move to the folder `labelId`: the
+   * project's folder and `labelId` both under one folder whose edit grant reaches them. One query.
+   */
+  projectsMovableWithin(
+    actor: Actor,
+    ids: Iterable<string>,
+    labelId: string,
+  ): Promise<Set<string>> {
+    return this.repository.projectsMovableWithin(actor.customerId, new Set(ids), labelId);
   }
 
   /** As projectAccess, for folders. */

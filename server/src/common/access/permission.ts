@@ -106,9 +106,27 @@ export enum Permission {
    * issue-30 invoices record).
    */
   InvoiceRead = 'invoice.read',
+  // Public links (issue 31).
+  /**
+   * Play a project by its public link, signed in or not: public, not expired, never a demo.
+   * The only permission a visitor (VISITOR, nobody signed in) may hold; its password, when it
+   * has one, is the public link service's (an unlock cookie), after this check.
+   */
+  PublicProjectRead = 'public-project.read',
+  /** Change a project's public link (public, expiry, password): one's own, never a demo (§6). */
+  PublicLinkManage = 'public-link.manage',
 }
+
+/** The permissions that need no account: the only ones VISITOR can pass. */
+export const VISITOR_PERMISSIONS: ReadonlySet<Permission> = new Set([Permission.PublicProjectRead]);
 
 /** Who is acting. The sessions module's AuthenticatedCustomer is one. */
 export interface Actor {
   customerId: string;
 }
+
+/**
+ * Nobody signed in (a visitor of a public link). Every permission but VISITOR_PERMISSIONS
+ * answers none of the ids for it, so a visitor can never pass a customer's check.
+ */
+export const VISITOR: Actor = Object.freeze({ customerId: '' });

@@ -3,6 +3,7 @@ import { BillingModule } from '../billing/index.js';
 import { TeamsModule } from '../teams/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { SessionsModule } from '../sessions/index.js';
+import { PublicLinksModule } from '../sharing/index.js';
 import { LabelsController, OnboardingController } from './labels.controller.js';
 import { LabelsRepository } from './labels.repository.js';
 import { LabelsService } from './labels.service.js';
@@ -18,7 +19,14 @@ import { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
  * usage.
  */
 @Module({
-  imports: [BillingModule, CustomersModule, SessionsModule, ProjectThumbnailsModule, TeamsModule],
+  imports: [
+    BillingModule,
+    CustomersModule,
+    SessionsModule,
+    ProjectThumbnailsModule,
+    TeamsModule,
+    PublicLinksModule,
+  ],
   controllers: [ProjectsController, LabelsController, OnboardingController],
   providers: [
     ProjectsRepository,

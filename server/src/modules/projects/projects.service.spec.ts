@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEMO_FOLDER_ID, FREE_LIMITS, planFeatures, projectMessages } from '@animata/contracts';
+import type { PublicLinksService } from '../sharing/index.js';
 import type { TeamViews } from '../teams/index.js';
 import type { PlanAccess } from '../billing/index.js';
 import type { AccessService } from '../../common/access/index.js';
@@ -92,6 +93,7 @@ function serviceWith(options: {
     storage,
     { featuresFor: async () => planFeatures(0) } as unknown as PlanAccess,
     {} as TeamViews,
+    {} as PublicLinksService,
   );
   return { service, calls };
 }

@@ -30,6 +30,7 @@ import { AccessService, type Actor, Permission } from '../../common/access/index
 import { CommonException } from '../../common/errors/common.exception.js';
 import { newPublicId } from '../../common/ids.js';
 import { PlanAccess } from '../billing/index.js';
+import { PublicLinksService } from '../sharing/index.js';
 import { TeamViews } from '../teams/index.js';
 import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
@@ -118,6 +119,8 @@ export class ProjectsService {
     private readonly plans: PlanAccess,
     /** The dashboard's team views (issue 30). */
     private readonly teamViews: TeamViews,
+    /** The public link's rules (issue 31). */
+    private readonly publicLinks: PublicLinksService,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -242,6 +245,9 @@ export class ProjectsService {
       const shareable = await this.access.check(actor, Permission.ProjectShare, [id]);
       if (!shareable.has(id)) throw CommonException.forbidden(sharingMessages.onlyOwner);
     }
+    // Publishing is sharing: it needs pro access (§5), by the public link's own rule (issue 31).
+    // Making a project private needs none.
+    if (request.is_public === 1) await this.publicLinks.requireProAccess(actor);
     // What can be refused (bad data, the storage limit) goes first, so a refusal changes nothing.
     let row: ProjectRecord | null = current;
     if (request.data !== undefined) {
@@ -265,7 +271,8 @@ export class ProjectsService {
       });
     }
     if (!row) throw CommonException.notFound();
-    return toProject(row, actor.customerId);
+    // ProjectUpdate passed above (the owner or edit access): the answer says they may edit.
+    return { ...toProject(row, actor.customerId), canEdit: true };
   }
 
   /** A copy (§4 duplicate title), within the limits; a demo's copy becomes one's own project. */
@@ -390,9 +397,11 @@ export class ProjectsService {
 
   /**
    * Where an editor may move projects shared with them (decision sharing-access, editors'
-   * moves): to a folder of the projects' owner that the editor has edit access to (through its
-   * share or one above it). Out of the owner's folders, to none or to the editor's own folders,
-   * the project would leave its owner's tree: 404 for the folder, as for any folder not theirs.
+   * moves): within the subtree of a folder of the owner whose edit grant reaches them, the
+   * project's current folder and the target both under it. A target they cannot edit (none, the
+   * editor's own folders, someone else's) answers 404 as any folder not theirs; a project they
+   * may not take from where it is (its edit grant is its own, or its folder is outside the
+   * target's edit grant) answers 403: moving it would change who has access.
    */
   private async sharedTargetLabel(
     actor: Actor,
@@ -402,12 +411,13 @@ export class ProjectsService {
     if (label === null || label === '' || label === DEMO_FOLDER_ID)
       throw CommonException.notFound();
     await this.access.require(actor, Permission.LabelEditShared, [label]);
-    const [folder, projects] = await Promise.all([
+    const [folder, movable] = await Promise.all([
       this.labels.findById(label),
-      this.projects.findManyByIds(ids),
+      this.access.projectsMovableWithin(actor, ids, label),
     ]);
-    if (!folder || projects.some((project) => project.owner_id !== folder.owner_id))
-      throw CommonException.notFound();
+    if (!folder) throw CommonException.notFound();
+    if (ids.some((id) => !movable.has(id)))
+      throw CommonException.forbidden(sharingMessages.onlyOwner);
     return { ownerId: folder.owner_id, labelId: label };
   }
 

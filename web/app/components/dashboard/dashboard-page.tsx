@@ -2,12 +2,18 @@ import {
   dashboardLabels,
   dashboardTexts,
   DEMO_FOLDER_ID,
+  sharingMessages,
+  withShareParam,
+  type Label,
   type Project,
   type ProjectListResponse,
 } from '@animata/contracts';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../utils/use-hydrated.js';
+import type { ShareDialogData } from '../../utils/sharing/share-view.js';
+import { ShareDialog } from '../sharing/share-dialog.js';
+import { shareIcon } from '../sharing/share-icon.js';
 import { useDashboardData } from './dashboard-data.js';
 import { DashboardDialogs } from './dialogs.js';
 import { EmptyState, ExpiredTeam } from './empty-state.js';
@@ -38,6 +44,8 @@ export interface DashboardPageProps {
   rows: number;
   /** A team's view: 'Manage Team' or 'Members' (§2), and whether New project is offered. */
   teamAction?: { label: string; href: string; canCreate: boolean };
+  /** The share dialog the address opens (`?share=`), loaded by the section's loader. */
+  share?: ShareDialogData | null;
 }
 
 /**
@@ -53,7 +61,9 @@ export function DashboardPage({
   state,
   rows,
   teamAction,
+  share = null,
 }: DashboardPageProps) {
+  const location = useLocation();
   const { labels } = useDashboardData();
   const hydrated = useHydrated();
   const abilities = abilitiesOf(view);
@@ -85,6 +95,7 @@ export function DashboardPage({
             <span className="dashboard-title__text">{title}</span>
           </h1>
           {folder ? <FolderActions folder={folder} className="dashboard-title__menu" /> : null}
+          {folder ? <ShareFolderButton folder={folder} /> : null}
           {abilities.toolbar ? <ToolbarActions view={view} /> : null}
           {teamAction ? (
             <div className="dashboard-toolbar__actions">
@@ -135,6 +146,9 @@ export function DashboardPage({
         onToggle={toggle}
       />
       <DashboardDialogs labels={labels} projects={list.data} currentFolder={currentFolder} />
+      {share ? (
+        <ShareDialog key={share.param} data={share} closeTo={withShareParam(location, null)} />
+      ) : null}
     </main>
   );
 }
@@ -182,6 +196,25 @@ function ListBody({
       />
       <Pagination pagination={list.pagination} />
     </>
+  );
+}
+
+/**
+ * The toolbar's Share button in a folder's view (§2): it shares the folder; its icon says
+ * whether the folder is shared already.
+ */
+function ShareFolderButton({ folder }: { folder: Label }) {
+  const location = useLocation();
+  const shared = folder.shares.customers.length > 0 || folder.shares.teams.length > 0;
+  return (
+    <Link
+      to={withShareParam(location, `label:${folder.id}`)}
+      className="button button--ghost button--small dashboard-toolbar__share"
+      preventScrollReset
+    >
+      {shared ? icons.folderShared : shareIcon}
+      <span>{sharingMessages.share}</span>
+    </Link>
   );
 }
 

@@ -1,4 +1,4 @@
-import { dashboardLabels, type Label } from '@animata/contracts';
+import { dashboardLabels, sharingMessages, withShareParam, type Label } from '@animata/contracts';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { icons } from './icons.js';
@@ -136,6 +136,11 @@ export function FolderActions({ folder, className }: { folder: Label; className?
       >
         {dashboardLabels.deleteFolder}
       </Link>
+      {folder.isDemo ? null : (
+        <Link to={withShareParam(location, `label:${folder.id}`)} preventScrollReset>
+          {sharingMessages.share}
+        </Link>
+      )}
     </MenuPopover>
   );
 }

@@ -4,7 +4,9 @@ import {
   endpoints,
   fillPath,
   formatCardDate,
+  sharingMessages,
   TITLE_MAX_LENGTH,
+  withShareParam,
   type Project,
 } from '@animata/contracts';
 import {
@@ -225,6 +227,12 @@ export function ProjectCard({
             {dashboardLabels.delete}
           </Link>
         ) : null}
+        {demo ? null : (
+          // §2: the card menu's Share (the owner shares; anyone else sees who has access).
+          <Link to={withShareParam(location, `project:${project.id}`)} preventScrollReset>
+            {sharingMessages.share}
+          </Link>
+        )}
         {changedDemo && abilities.bulkReset ? (
           <Link
             to={withDialog(location, { name: 'reset', targets: [project.id] })}

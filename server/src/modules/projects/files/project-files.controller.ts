@@ -16,19 +16,10 @@ import { type AuthenticatedCustomer, CurrentSession, SessionGuard } from '../../
 import { readImportUpload } from './import-upload.js';
 import { ProjectFilesService } from './project-files.service.js';
 import { attachmentDisposition } from '../../../common/http/attachment.js';
+import { USER_CONTENT_SVG_HEADERS } from '../../../common/http/user-content.js';
 
-/**
- * Previews are user content, as avatar files are: whatever slipped past the sanitiser may not
- * run. No script, no load but the data: images a raster import embeds, a sandbox even for a
- * top-level visit; inline styles still apply.
- */
-export const PREVIEW_FILE_HEADERS = {
-  'content-type': 'image/svg+xml',
-  'content-security-policy':
-    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-  'x-content-type-options': 'nosniff',
-  'cross-origin-resource-policy': 'same-origin',
-} as const;
+/** The user-content headers of SVG files (common/http/user-content.ts). */
+export const PREVIEW_FILE_HEADERS = USER_CONTENT_SVG_HEADERS;
 
 /** The file's version is in its address (`?v=`): that one never changes; any other may. */
 const CACHE_VERSIONED = 'private, max-age=31536000, immutable';

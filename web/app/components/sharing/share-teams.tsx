@@ -1,0 +1,149 @@
+import { sharingMessages, type ShareAccess, type TeamShareEntry } from '@animata/contracts';
+import { useEffect, useId, useState } from 'react';
+import { SubmitButton } from '../ui/submit-button.js';
+import { useShareForm } from './use-share-form.js';
+
+interface TeamChoice {
+  id: string;
+  title: string;
+  isOwner?: boolean;
+}
+
+/**
+ * Team sharing (§4, §6): per team a switch (on grants view, off removes) and the access list
+ * (view or edit). Only with team access; while the team plan has lapsed the section says 'Team
+ * owner should re-activate subscription'. A team the customer owns is labelled 'Your team'.
+ */
+export function ShareTeams({
+  teams,
+  shared,
+  manages,
+  hasTeamAccess,
+  planActive,
+}: {
+  teams: TeamChoice[];
+  shared: TeamShareEntry[];
+  manages: boolean;
+  hasTeamAccess: boolean;
+  planActive: boolean;
+}) {
+  // The teams offered, and any the item is shared with that the customer cannot pick.
+  const rows: TeamChoice[] = [
+    ...teams,
+    ...shared
+      .filter((entry) => !teams.some((team) => team.id === entry.team.id))
+      .map((entry) => entry.team),
+  ];
+  if (rows.length === 0 && planActive) return null;
+  const enabled = manages && hasTeamAccess && planActive;
+  return (
+    <section className="share-section" aria-labelledby="share-teams-title">
+      <h3 id="share-teams-title" className="share-section__title">
+        Teams
+      </h3>
+      {!planActive ? (
+        <p className="share-note" role="note">
+          {sharingMessages.teamOwnerReactivate}
+        </p>
+      ) : null}
+      <ul className="share-list">
+        {rows.map((team) => (
+          <TeamRow
+            key={team.id}
+            team={team}
+            access={shared.find((entry) => entry.team.id === team.id)?.access ?? null}
+            enabled={enabled}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TeamRow({
+  team,
+  access,
+  enabled,
+}: {
+  team: TeamChoice;
+  access: ShareAccess | null;
+  enabled: boolean;
+}) {
+  const { fetcher, scripted, hydrated, busy } = useShareForm('share-team');
+  const id = useId();
+  // While a change is posted, the page shows it already.
+  const pendingOn = fetcher.formData ? fetcher.formData.get('enabled') === 'on' : null;
+  const pendingAccess = fetcher.formData?.get('access');
+  // Shown at once (see SharePublicLink), until the post and the reload after it are over.
+  const [localOn, setLocalOn] = useState<boolean | null>(null);
+  const [localAccess, setLocalAccess] = useState<ShareAccess | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== 'idle') return;
+    setLocalOn(null);
+    setLocalAccess(null);
+  }, [fetcher.state]);
+  const on = localOn ?? pendingOn ?? access !== null;
+  const current: ShareAccess =
+    localAccess ??
+    (typeof pendingAccess === 'string' ? (pendingAccess === 'edit' ? 'edit' : 'view') : null) ??
+    access ??
+    'view';
+  const submit = (form: HTMLFormElement | null) => {
+    if (hydrated && form) fetcher.submit(form);
+  };
+  return (
+    <li className="share-row share-row--team" data-testid="share-team">
+      <fetcher.Form method="post" preventScrollReset className="share-team">
+        <input type="hidden" name="intent" value="share-team" />
+        <input type="hidden" name="team" value={team.id} />
+        {scripted}
+        <span className="share-row__who">
+          <span className="share-row__name">{team.title}</span>
+          {team.isOwner ? (
+            <span className="chip share-row__chip">{sharingMessages.yourTeam}</span>
+          ) : null}
+        </span>
+        <label className="share-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            name="enabled"
+            className="share-switch__input"
+            checked={on}
+            disabled={!enabled || busy}
+            aria-label={`Share with ${team.title}`}
+            onChange={(event) => {
+              // On grants view (§4).
+              if (event.currentTarget.checked) setLocalAccess('view');
+              setLocalOn(event.currentTarget.checked);
+              submit(event.currentTarget.form);
+            }}
+          />
+          <span className="share-switch__track" aria-hidden="true" />
+        </label>
+        <label htmlFor={id} className="visually-hidden">
+          Access for {team.title}
+        </label>
+        <select
+          id={id}
+          name="access"
+          className="share-select share-select--small"
+          value={on ? current : 'view'}
+          disabled={!enabled || busy || (hydrated && !on)}
+          onChange={(event) => {
+            setLocalAccess(event.currentTarget.value === 'edit' ? 'edit' : 'view');
+            submit(event.currentTarget.form);
+          }}
+        >
+          <option value="view">{sharingMessages.view}</option>
+          <option value="edit">{sharingMessages.edit}</option>
+        </select>
+        {hydrated || !enabled ? null : (
+          <SubmitButton variant="ghost" aria-label={`Save sharing with ${team.title}`}>
+            Save
+          </SubmitButton>
+        )}
+      </fetcher.Form>
+    </li>
+  );
+}
