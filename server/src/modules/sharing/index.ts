@@ -1,2 +1,5 @@
-// The sharing module's public surface (issue 31).
+// The sharing module's public surface.
+export { SharingModule } from './sharing.module.js';
+export { SharingService, isItemId, type SharingPlan } from './sharing.service.js';
+export { SharingRepository } from './sharing.repository.js';
 export { PublicLinksModule, PublicLinksService } from './public-links/index.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PasswordHasher } from '../../auth/index.js';
-import { BillingModule } from '../../billing/index.js';
 import { SessionsModule } from '../../sessions/index.js';
+import { SharingModule } from '../sharing.module.js';
 import { PublicLinkController, PublicProjectsController } from './public-links.controller.js';
 import { PublicLinksRepository } from './public-links.repository.js';
 import { PublicLinksService } from './public-links.service.js';
@@ -12,7 +12,7 @@ import { PublicLinksService } from './public-links.service.js';
  * the projects update's `is_public` follows.
  */
 @Module({
-  imports: [BillingModule, SessionsModule],
+  imports: [SessionsModule, SharingModule],
   controllers: [PublicLinkController, PublicProjectsController],
   providers: [PublicLinksRepository, PublicLinksService, PasswordHasher],
   exports: [PublicLinksService],

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ACCESS_LEVELS,
-  catalogueMessages,
   endpoints,
   fillPath,
   pagePaths,
@@ -20,7 +18,7 @@ import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
 import { CLOCK, CONFIG, RATE_LIMITER } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
 import { PasswordHasher } from '../../auth/index.js';
-import { PlanAccess } from '../../billing/index.js';
+import { SharingService } from '../sharing.service.js';
 import { isUnlocked, unlockToken } from './public-unlock.js';
 import {
   type PublicLinkChange,
@@ -44,7 +42,8 @@ export class PublicLinksService {
   constructor(
     private readonly access: AccessService,
     private readonly links: PublicLinksRepository,
-    private readonly plans: PlanAccess,
+    /** The share dialog's answer and the sharing plan rule (pro access). */
+    private readonly sharing: SharingService,
     private readonly hasher: PasswordHasher,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -97,20 +96,17 @@ export class PublicLinksService {
         request.password === null ? null : await this.hasher.hash(request.password);
     const saved = await this.links.save(id, change);
     if (!saved) throw CommonException.notFound();
-    return {
-      success: true,
-      message: sharingMessages.publicLinkSaved,
-      publicLink: this.toLink(id, saved),
-    };
+    // The share dialog's whole answer, its public link as just saved, and the note to show.
+    const dialog = await this.sharing.get(actor, 'project', id);
+    return { ...dialog, success: true, message: sharingMessages.publicLinkSaved };
   }
 
   /**
-   * The pro-access rule of every public-link change (§5; billing's PlanAccess: the own plan's
-   * level, or the team plan's through an active team). PUT projects/{id} `is_public` follows it.
+   * The pro-access rule of every public-link change (§5): sharing's own (billing's plan level
+   * 2 or more, or an active team plan). PUT projects/{id} `is_public` follows it too.
    */
   async requireProAccess(actor: Actor): Promise<void> {
-    const level = await this.plans.effectiveLevelOf(actor.customerId);
-    if (level < ACCESS_LEVELS.pro) throw CommonException.forbidden(sharingMessages.upgradeToShare);
+    await this.sharing.requirePro(actor);
   }
 
   /**
@@ -209,7 +205,7 @@ export class PublicLinksService {
    */
   private async requireOwnShareable(actor: Actor, id: string): Promise<PublicLinkRecord> {
     const [own, readable] = await Promise.all([
-      this.access.check(actor, Permission.PublicLinkManage, [id]),
+      this.access.check(actor, Permission.ProjectShare, [id]),
       this.access.check(actor, Permission.ProjectRead, [id]),
     ]);
     if (!own.has(id)) {
@@ -221,7 +217,7 @@ export class PublicLinksService {
       throw CommonException.forbidden(
         original.has(id) || copy.has(id)
           ? sharingMessages.demoNotShareable
-          : catalogueMessages.forbiddenFallback,
+          : sharingMessages.onlyOwner,
       );
     }
     const record = (await this.links.linksOf([id])).get(id);
