@@ -148,6 +148,11 @@ describe('sharing authorization matrix', () => {
       expect: { owner: 200, ...refusedReaders, outsider: 404 },
     },
     {
+      name: 'PUT sharing/project/{id}/public-link',
+      request: (w) => ['PUT', path(s.publicLink.path, w.project.id), { isPublic: true }],
+      expect: { owner: 200, ...refusedReaders, outsider: 404 },
+    },
+    {
       name: 'PUT customer/projects (move to the owner’s folder G)',
       request: (w) => ['PUT', p.move.path, { projects: [w.project.id], label: w.other.id }],
       expect: { owner: 200, ...refusedReaders, editor: 200, outsider: 404 },
