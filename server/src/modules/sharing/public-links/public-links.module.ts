@@ -8,8 +8,7 @@ import { PublicLinksService } from './public-links.service.js';
 
 /**
  * Public links of projects (issue 31): the owner's settings and the public calls. Exports
- * PublicLinksService, whose linksOf the share dialog's GET reads, and whose requireProAccess
- * the projects update's `is_public` follows.
+ * PublicLinksService, whose requireProAccess the projects update's `is_public` follows.
  */
 @Module({
   imports: [SessionsModule, SharingModule],

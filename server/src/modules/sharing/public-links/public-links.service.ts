@@ -2,10 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   endpoints,
   fillPath,
-  pagePaths,
   PUBLIC_UNLOCK_TTL_S,
   sharingMessages,
-  type PublicLink,
   type PublicLinkBody,
   type PublicLinkResponse,
   type PublicProjectInfo,
@@ -49,20 +47,6 @@ export class PublicLinksService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /**
-   * The public links of projects the caller already may see (the share dialog's GET reads them
-   * here): no access check of its own, one query for all.
-   */
-  async linksOf(ids: string[]): Promise<Map<string, PublicLink>> {
-    const records = await this.links.linksOf(ids);
-    return new Map([...records].map(([id, record]) => [id, this.toLink(id, record)]));
-  }
-
-  /** One project's public link (null for no such project); see linksOf. */
-  async linkOf(id: string): Promise<PublicLink | null> {
-    return (await this.linksOf([id])).get(id) ?? null;
-  }
 
   /**
    * PUT sharing/project/{id}/public-link: the owner of a project that is not a demo, with pro
@@ -149,20 +133,6 @@ export class PublicLinksService {
     return {
       info: this.toInfo(record),
       token: unlockToken(id, record.passwordHash, this.clock.now(), PUBLIC_UNLOCK_TTL_S),
-    };
-  }
-
-  /** The public address of a project (absolute: the share dialog copies it). */
-  publicUrl(id: string): string {
-    return `${this.config.publicUrl}${fillPath(pagePaths.publicProject, { params: { id } })}`;
-  }
-
-  private toLink(id: string, record: PublicLinkRecord): PublicLink {
-    return {
-      isPublic: record.isPublic,
-      url: record.isPublic ? this.publicUrl(id) : null,
-      expiresAt: record.expiresAt?.toISOString() ?? null,
-      hasPassword: record.passwordHash !== null,
     };
   }
 
