@@ -17,9 +17,8 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
-import { PublicLinksModule, ShareInvitesModule } from '../modules/sharing/index.js';
 import { StorageModule } from '../modules/storage/index.js';
-import { SharingModule } from '../modules/sharing/index.js';
+import { PublicLinksModule, ShareInvitesModule, SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';

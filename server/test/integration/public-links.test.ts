@@ -136,15 +136,17 @@ describe('public links of projects', () => {
 
   it('lets the owner with pro access make a project public, and answers the link', async () => {
     const { project, saved } = await publicProject();
-    assert.deepEqual(saved, {
-      success: true,
-      message: sharingMessages.publicLinkSaved,
-      publicLink: {
-        isPublic: true,
-        url: `${app.config.publicUrl}/p/${project.id}`,
-        expiresAt: null,
-        hasPassword: false,
-      },
+    // The share dialog's whole answer, with the note to show.
+    assert.equal(saved.success, true);
+    assert.equal(saved.message, sharingMessages.publicLinkSaved);
+    assert.equal(saved.entity, 'project');
+    assert.equal(saved.id, project.id);
+    assert.equal(saved.access.access, 'owner');
+    assert.deepEqual(saved.publicLink, {
+      isPublic: true,
+      url: `${app.config.publicUrl}/p/${project.id}`,
+      expiresAt: null,
+      hasPassword: false,
     });
     const rows: Array<{ is_public: boolean }> = await db().query(
       `SELECT is_public FROM projects WHERE id = $1`,
@@ -155,7 +157,7 @@ describe('public links of projects', () => {
 
   it('lets a team plan member with team access make a project public too', async () => {
     const { saved } = await publicProject({ plan: 'team' });
-    assert.equal(saved.publicLink.isPublic, true);
+    assert.equal(saved.publicLink?.isPublic, true);
   });
 
   it('refuses to publish without pro access, but always lets the owner make it private', async () => {
@@ -172,11 +174,11 @@ describe('public links of projects', () => {
     }
     const priv = await call<PublicLinkResponse>('PUT', linkPath(project.id), { isPublic: false });
     assert.equal(priv.status, 200);
-    assert.equal(priv.body.publicLink.isPublic, false);
-    assert.equal(priv.body.publicLink.url, null);
+    assert.equal(priv.body.publicLink?.isPublic, false);
+    assert.equal(priv.body.publicLink?.url, null);
   });
 
-  it("answers someone else's project, a made-up and a malformed id with 404, a team's with 403, a demo with its text", async () => {
+  it("answers someone else's project, a made-up and a malformed id with 404, a team's with 403 onlyOwner, a demo with its text", async () => {
     const alice = await customer('pro');
     const bob = await customer('free');
     const project = await newProject(db(), bob.customer.id);
@@ -193,6 +195,7 @@ describe('public links of projects', () => {
     await shareWithTeam(db(), team.teamId, { projectId: project.id }, 'edit');
     const viewer = await alice.call<Refusal>('PUT', linkPath(project.id), { isPublic: true });
     assert.equal(viewer.status, 403);
+    assert.equal(viewer.body.error, sharingMessages.onlyOwner);
     const { projects } = await newDemoProjects(db(), ['Demo']);
     const copy = await newProject(db(), alice.customer.id, {
       isDemo: true,
@@ -240,8 +243,8 @@ describe('public links of projects', () => {
   it('stores the password only as a hash, keeps expiry and password while private, and removes them with null', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const { owner, project, saved } = await publicProject({ expiresAt, password: 'open sesame' });
-    assert.equal(saved.publicLink.hasPassword, true);
-    assert.equal(saved.publicLink.expiresAt, expiresAt);
+    assert.equal(saved.publicLink?.hasPassword, true);
+    assert.equal(saved.publicLink?.expiresAt, expiresAt);
     const stored: Array<{ public_password_hash: string }> = await db().query(
       `SELECT public_password_hash FROM projects WHERE id = $1`,
       [project.id],

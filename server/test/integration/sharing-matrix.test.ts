@@ -172,6 +172,11 @@ describe('sharing authorization matrix', () => {
       expect: { owner: 200, ...refusedReaders, outsider: 404 },
     },
     {
+      name: 'PUT sharing/project/{id}/public-link',
+      request: (w) => ['PUT', path(s.publicLink.path, w.project.id), { isPublic: true }],
+      expect: { owner: 200, ...refusedReaders, outsider: 404 },
+    },
+    {
       name: 'PUT customer/projects (move P from F to G)',
       request: (w) => ['PUT', p.move.path, { projects: [w.project.id], label: w.other.id }],
       // The editor edits P and G, but F is under no edit grant of theirs: moving P would take

@@ -118,6 +118,7 @@ import type {
   TransferOwnershipBody,
   UpdateTeamBody,
 } from '../teams/team-dto.js';
+import type { PublicLinkResponse } from '../sharing/public-link.js';
 import type {
   PublicProjectInfo,
   SharingInviteResponse,
@@ -571,7 +572,7 @@ export const endpoints = {
       `${API_BASE}/sharing/remove-labels`,
     ),
     /** Ours: the public link's state with an expiry and a password (the owner, pro access). */
-    publicLink: endpoint<PublicLinkBody, SharingResponse>().put(
+    publicLink: endpoint<PublicLinkBody, PublicLinkResponse>().put(
       `${API_BASE}/sharing/project/:id/public-link`,
     ),
   },

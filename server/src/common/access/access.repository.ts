@@ -554,6 +554,21 @@ export class AccessRepository {
   }
 
   /**
+   * Of these projects, those anyone may play by their public link (issue 31): public, not past
+   * their expiry, never a demo (§6: demos cannot be shared). Whose they are plays no part.
+   */
+  publicProjects(ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.granted(
+      ids,
+      PROJECT_ID,
+      `SELECT id FROM projects
+        WHERE id = ANY($1::text[]) AND is_public AND NOT is_demo
+          AND (public_expires_at IS NULL OR public_expires_at > $2)`,
+      (wanted) => [wanted, this.clock.now()],
+    );
+  }
+
+  /**
    * The shape of every check: the ids that cannot exist (by `pattern`) are dropped, the rest go
    * to one query (`params` places them), and the ids it answers (as `id`) are the allowed ones.
    */
@@ -569,21 +584,6 @@ export class AccessRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /**
-   * Of these projects, those anyone may play by their public link (issue 31): public, not past
-   * their expiry, never a demo (§6: demos cannot be shared). Whose they are plays no part.
-   */
-  async publicProjects(ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM projects
-        WHERE id = ANY($1::text[]) AND is_public AND NOT is_demo
-          AND (public_expires_at IS NULL OR public_expires_at > now())`,
-      [wanted],
-    );
-    return new Set(rows.map((row) => row.id));
-  }
   /** The projects, of these, whose PROJECT_ACCESS row (`a`) meets `condition`. */
   private projectsWhere(
     actorId: string,

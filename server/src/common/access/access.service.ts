@@ -33,7 +33,6 @@ export class AccessService {
         return this.repository.projectsMovableBy(actor.customerId, wanted);
       case Permission.ProjectDelete:
       case Permission.ProjectShare:
-      case Permission.PublicLinkManage:
         return this.repository.projectsOfActor(actor.customerId, wanted, { demos: false });
       case Permission.DemoOpen:
         return this.repository.demoOriginals(wanted);

@@ -113,8 +113,6 @@ export enum Permission {
    * has one, is the public link service's (an unlock cookie), after this check.
    */
   PublicProjectRead = 'public-project.read',
-  /** Change a project's public link (public, expiry, password): one's own, never a demo (§6). */
-  PublicLinkManage = 'public-link.manage',
 }
 
 /** The permissions that need no account: the only ones VISITOR can pass. */

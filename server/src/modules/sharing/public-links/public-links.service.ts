@@ -1,13 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ACCESS_LEVELS,
-  catalogueMessages,
   endpoints,
   fillPath,
-  pagePaths,
   PUBLIC_UNLOCK_TTL_S,
   sharingMessages,
-  type PublicLink,
   type PublicLinkBody,
   type PublicLinkResponse,
   type PublicProjectInfo,
@@ -20,7 +16,7 @@ import type { RateLimiter } from '../../../common/rate-limit/rate-limiter.js';
 import { CLOCK, CONFIG, RATE_LIMITER } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
 import { PasswordHasher } from '../../auth/index.js';
-import { PlanAccess } from '../../billing/index.js';
+import { SharingService } from '../sharing.service.js';
 import { isUnlocked, unlockToken } from './public-unlock.js';
 import {
   type PublicLinkChange,
@@ -44,26 +40,13 @@ export class PublicLinksService {
   constructor(
     private readonly access: AccessService,
     private readonly links: PublicLinksRepository,
-    private readonly plans: PlanAccess,
+    /** The share dialog's answer and the sharing plan rule (pro access). */
+    private readonly sharing: SharingService,
     private readonly hasher: PasswordHasher,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /**
-   * The public links of projects the caller already may see (the share dialog's GET reads them
-   * here): no access check of its own, one query for all.
-   */
-  async linksOf(ids: string[]): Promise<Map<string, PublicLink>> {
-    const records = await this.links.linksOf(ids);
-    return new Map([...records].map(([id, record]) => [id, this.toLink(id, record)]));
-  }
-
-  /** One project's public link (null for no such project); see linksOf. */
-  async linkOf(id: string): Promise<PublicLink | null> {
-    return (await this.linksOf([id])).get(id) ?? null;
-  }
 
   /**
    * PUT sharing/project/{id}/public-link: the owner of a project that is not a demo, with pro
@@ -97,20 +80,17 @@ export class PublicLinksService {
         request.password === null ? null : await this.hasher.hash(request.password);
     const saved = await this.links.save(id, change);
     if (!saved) throw CommonException.notFound();
-    return {
-      success: true,
-      message: sharingMessages.publicLinkSaved,
-      publicLink: this.toLink(id, saved),
-    };
+    // The share dialog's whole answer, its public link as just saved, and the note to show.
+    const dialog = await this.sharing.get(actor, 'project', id);
+    return { ...dialog, success: true, message: sharingMessages.publicLinkSaved };
   }
 
   /**
-   * The pro-access rule of every public-link change (§5; billing's PlanAccess: the own plan's
-   * level, or the team plan's through an active team). PUT projects/{id} `is_public` follows it.
+   * The pro-access rule of every public-link change (§5): sharing's own (billing's plan level
+   * 2 or more, or an active team plan). PUT projects/{id} `is_public` follows it too.
    */
   async requireProAccess(actor: Actor): Promise<void> {
-    const level = await this.plans.effectiveLevelOf(actor.customerId);
-    if (level < ACCESS_LEVELS.pro) throw CommonException.forbidden(sharingMessages.upgradeToShare);
+    await this.sharing.requirePro(actor);
   }
 
   /**
@@ -156,20 +136,6 @@ export class PublicLinksService {
     };
   }
 
-  /** The public address of a project (absolute: the share dialog copies it). */
-  publicUrl(id: string): string {
-    return `${this.config.publicUrl}${fillPath(pagePaths.publicProject, { params: { id } })}`;
-  }
-
-  private toLink(id: string, record: PublicLinkRecord): PublicLink {
-    return {
-      isPublic: record.isPublic,
-      url: record.isPublic ? this.publicUrl(id) : null,
-      expiresAt: record.expiresAt?.toISOString() ?? null,
-      hasPassword: record.passwordHash !== null,
-    };
-  }
-
   private toInfo(record: PublicProjectRecord): PublicProjectInfo {
     return {
       id: record.id,
@@ -209,7 +175,7 @@ export class PublicLinksService {
    */
   private async requireOwnShareable(actor: Actor, id: string): Promise<PublicLinkRecord> {
     const [own, readable] = await Promise.all([
-      this.access.check(actor, Permission.PublicLinkManage, [id]),
+      this.access.check(actor, Permission.ProjectShare, [id]),
       this.access.check(actor, Permission.ProjectRead, [id]),
     ]);
     if (!own.has(id)) {
@@ -221,7 +187,7 @@ export class PublicLinksService {
       throw CommonException.forbidden(
         original.has(id) || copy.has(id)
           ? sharingMessages.demoNotShareable
-          : catalogueMessages.forbiddenFallback,
+          : sharingMessages.onlyOwner,
       );
     }
     const record = (await this.links.linksOf([id])).get(id);
