@@ -465,8 +465,10 @@ describe('sharing', () => {
     const through = await guest<Refusal>('POST', s.removeProjects.path, { ids: [inFolder.id] });
     assert.equal(through.status, 422);
     assert.equal(through.body.errors?.['.'], sharingMessages.sharedThroughFolder);
+    // teamId null is no team: their own access goes.
     const dropped = await guest<SharingRemoveResponse>('POST', s.removeProjects.path, {
       ids: [w.project.id],
+      teamId: null,
     });
     assert.equal(dropped.status, 200);
     assert.deepEqual(dropped.body, {
@@ -477,6 +479,7 @@ describe('sharing', () => {
     assert.equal((await guest('GET', path(p.details.path, w.project.id))).status, 404);
     const droppedFolder = await guest<SharingRemoveResponse>('POST', s.removeLabels.path, {
       ids: [folder.id],
+      teamId: null,
     });
     assert.equal(droppedFolder.body.removed, 1);
     assert.equal((await guest('GET', path(p.details.path, inFolder.id))).status, 404);
