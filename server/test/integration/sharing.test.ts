@@ -133,6 +133,7 @@ describe('sharing', () => {
     assert.deepEqual(mine.body.access, {
       access: 'owner',
       canManage: true,
+      canRemove: true,
       hasProAccess: true,
       hasTeamAccess: true,
       teamPlanActive: true,
@@ -156,6 +157,7 @@ describe('sharing', () => {
     assert.equal(theirs.status, 200);
     assert.equal(theirs.body.access.access, 'view');
     assert.equal(theirs.body.access.canManage, false);
+    assert.equal(theirs.body.access.canRemove, false);
     assert.deepEqual(theirs.body.suggestions, []);
     // Only the owner sees who is invited, and a grantee sees only the folder grants of folders
     // they can open themselves (the guest's grant is on the project alone).
@@ -281,6 +283,8 @@ describe('sharing', () => {
     assert.equal(dialog.status, 200);
     assert.equal(dialog.body.access.canManage, false);
     assert.equal(dialog.body.access.hasProAccess, false);
+    // Removals stay open to an owner without a plan: the dialog offers them.
+    assert.equal(dialog.body.access.canRemove, true);
     for (const [method, url, body] of [
       ['PUT', path(s.projectCustomer.path, shareId), { access: 'view' }],
       ['PUT', path(s.teamLabel.path, folder.id), { team: '00000000-0000-4000-8000-000000000000' }],

@@ -91,6 +91,8 @@ export class SharingService {
     const info: SharingAccessInfo = {
       access,
       canManage: isOwner && plan.hasProAccess,
+      // Removing needs no plan (decision sharing-access, what needs pro access).
+      canRemove: isOwner,
       ...plan,
     };
     return {
