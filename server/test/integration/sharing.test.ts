@@ -354,13 +354,37 @@ describe('sharing', () => {
     const folder = await newLabel(db(), w.owner.id);
     const project = await newProject(db(), w.owner.id, { labelId: folder.id });
     await newShare(db(), { label: folder.id, customer: w.guest.id });
+    await shareWithTeam(db(), w.team.teamId, { labelId: folder.id });
+    const direct = await newProject(db(), w.owner.id, { labelId: folder.id });
+    await newShare(db(), { project: direct.id, customer: w.outsider.id });
     const guest = await as(w.guest);
+    const owner = await as(w.owner);
     assert.equal((await guest('GET', path(p.details.path, project.id))).status, 200);
-    const moved = await (
-      await as(w.owner)
-    )('PUT', p.move.path, { projects: [project.id], label: null });
+    sent.length = 0;
+    const moved = await owner('PUT', p.move.path, { projects: [project.id], label: null });
     assert.equal(moved.status, 200);
     assert.equal((await guest('GET', path(p.details.path, project.id))).status, 404);
+    // Everyone the folder's grants reached is told, the customer and the team.
+    const removed = { entity: 'project', id: project.id, change: 'removed' };
+    assert.deepEqual(
+      [...sent].sort((a, b) => a.room.localeCompare(b.room)),
+      [
+        { room: `customer:${w.guest.id}`, payload: removed },
+        { room: `team:${w.team.teamId}`, payload: removed },
+      ].sort((a, b) => a.room.localeCompare(b.room)),
+    );
+    // Deleting a shared project tells its direct grantees and those of the folders above it.
+    sent.length = 0;
+    assert.equal((await owner('DELETE', path(p.delete.path, direct.id))).status, 200);
+    const gone = { entity: 'project', id: direct.id, change: 'removed' };
+    assert.deepEqual(
+      [...sent].sort((a, b) => a.room.localeCompare(b.room)),
+      [
+        { room: `customer:${w.guest.id}`, payload: gone },
+        { room: `customer:${w.outsider.id}`, payload: gone },
+        { room: `team:${w.team.teamId}`, payload: gone },
+      ].sort((a, b) => a.room.localeCompare(b.room)),
+    );
   });
 
   it('lets the most generous grant win: a folder’s edit under a direct view renames and moves within the owner’s folders', async () => {
