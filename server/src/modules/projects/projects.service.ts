@@ -332,11 +332,7 @@ export class ProjectsService {
     for (const [key, side] of sides) {
       const [projectId = '', customerId = '', teamId = ''] = key.split(' ');
       // Through folders on both sides: still there, told of the change.
-      const change: SharingChange = side.from
-        ? side.to
-          ? 'updated'
-          : 'removed'
-        : 'granted';
+      const change: SharingChange = side.from ? (side.to ? 'updated' : 'removed') : 'granted';
       this.notifySharing(customerId, teamId, projectId, change, actor.customerId);
     }
     return { projects: moved };
