@@ -221,7 +221,8 @@ export class SharingService {
     const wanted = [...new Set(ids)];
     if (wanted.some((id) => !isItemId(entity, id))) throw CommonException.notFound();
     // `teamId: null` (a form's empty choice) is no team, as absent is.
-    if (teamId != null) return this.removeFromTeam(actor, entity, wanted, teamId);
+    if (teamId !== null && teamId !== undefined)
+      return this.removeFromTeam(actor, entity, wanted, teamId);
     await this.access.require(actor, Permission.SharedItemRemove, wanted);
     const removed = await this.sharing.deleteOwnGrants(entity, wanted, actor.customerId);
     // Only a folder above (or a team) shares the rest: dropping those is the folder's business
