@@ -32,15 +32,16 @@ const ACTIVE_TEAMS_OF_ACTOR = `
        OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))`;
 
 /**
- * For the projects `$2` (text[]), one row each: `is_owner` (of actor `$1`), `is_demo`,
- * `from_id`, `owner_id`, `label_id` and `grant_access`, the most generous grant the actor has on
+ * For the projects `$2` (bpchar[]: projects.id is char(32), and a text[] would cast the column
+ * and scan the table instead of using projects_pkey), one row each: `is_owner` (of actor `$1`),
+ * `is_demo`, `from_id`, `owner_id`, `label_id` and `grant_access`, the most generous grant the actor has on
  * it ('edit', 'view' or null): a direct grant, a grant on its folder or any folder above it
  * (labels.parent_id, any depth), to the actor or to a team of theirs with an active plan (`$3`
  * is now). Demos are never shared: their grants count for nothing. One query for the whole set.
  */
 const PROJECT_ACCESS = `
   WITH RECURSIVE wanted AS (
-    SELECT id, owner_id, label_id, is_demo, from_id FROM projects WHERE id = ANY($2::text[])
+    SELECT id, owner_id, label_id, is_demo, from_id FROM projects WHERE id = ANY($2::bpchar[])
   ), above (item_id, label_id) AS (
     SELECT id, label_id FROM wanted WHERE label_id IS NOT NULL
     UNION
@@ -49,10 +50,10 @@ const PROJECT_ACCESS = `
   ), actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
   ), grants (item_id, access) AS (
     SELECT project_id, access FROM project_shares
-     WHERE customer_id = $1 AND project_id = ANY($2::text[])
+     WHERE customer_id = $1 AND project_id = ANY($2::bpchar[])
     UNION ALL
     SELECT project_id, access FROM team_shares
-     WHERE project_id = ANY($2::text[]) AND team_id IN (SELECT team_id FROM actor_teams)
+     WHERE project_id = ANY($2::bpchar[]) AND team_id IN (SELECT team_id FROM actor_teams)
     UNION ALL
     SELECT a.item_id, ls.access FROM above a
       JOIN label_shares ls ON ls.label_id = a.label_id AND ls.customer_id = $1
@@ -334,7 +335,7 @@ export class AccessRepository {
     return this.granted(
       ids,
       PROJECT_ID,
-      `SELECT id FROM projects WHERE id = ANY($1::text[]) AND is_demo AND from_id IS NULL`,
+      `SELECT id FROM projects WHERE id = ANY($1::bpchar[]) AND is_demo AND from_id IS NULL`,
       (wanted) => [wanted],
     );
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LiveModule } from '../../live/live.module.js';
 import { BillingModule } from '../billing/index.js';
 import { TeamsModule } from '../teams/index.js';
 import { CustomersModule } from '../customers/index.js';
@@ -22,6 +23,7 @@ import { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
   imports: [
     BillingModule,
     CustomersModule,
+    LiveModule,
     SessionsModule,
     ProjectThumbnailsModule,
     TeamsModule,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEMO_FOLDER_ID, FREE_LIMITS, planFeatures, projectMessages } from '@animata/contracts';
 import type { PublicLinksService } from '../sharing/index.js';
+import type { LiveService } from '../../live/live.service.js';
 import type { TeamViews } from '../teams/index.js';
 import type { PlanAccess } from '../billing/index.js';
 import type { AccessService } from '../../common/access/index.js';
@@ -63,6 +64,7 @@ function serviceWith(options: {
       ),
   } as unknown as AccessService;
   const projects = {
+    audienceOf: async () => [],
     move: async () => {
       calls.push('move');
       return options.moved ?? [];
@@ -94,6 +96,7 @@ function serviceWith(options: {
     { featuresFor: async () => planFeatures(0) } as unknown as PlanAccess,
     {} as TeamViews,
     {} as PublicLinksService,
+    { toCustomer: () => undefined, toTeam: () => undefined } as unknown as LiveService,
   );
   return { service, calls };
 }

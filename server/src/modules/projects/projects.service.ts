@@ -8,6 +8,8 @@ import {
   emptyProjectData,
   endpoints,
   fillPath,
+  liveEvents,
+  type SharingChange,
   FREE_LIMITS,
   projectMessages,
   sharingMessages,
@@ -32,6 +34,7 @@ import { newPublicId } from '../../common/ids.js';
 import { PlanAccess } from '../billing/index.js';
 import { PublicLinksService } from '../sharing/index.js';
 import { TeamViews } from '../teams/index.js';
+import { LiveService } from '../../live/live.service.js';
 import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
@@ -121,6 +124,8 @@ export class ProjectsService {
     private readonly teamViews: TeamViews,
     /** The public link's rules (issue 31). */
     private readonly publicLinks: PublicLinksService,
+    /** sharing-changed to the grantees a move or a delete reaches (issue 31). */
+    private readonly live: LiveService,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -317,17 +322,64 @@ export class ProjectsService {
     const { ownerId, labelId } = ids.every((id) => access.get(id) === 'owner')
       ? { ownerId: actor.customerId, labelId: await this.targetLabel(actor, request.label) }
       : await this.sharedTargetLabel(actor, ids, request.label);
+    // Who the move reaches, read before it: the grantees of the folders it leaves and enters.
+    const audience = await this.projects.audienceOf(ids, labelId);
     const moved = await this.projects.move(ownerId, ids, labelId);
     if (moved.length === 0) throw ProjectException.notice(projectMessages.sameFolder);
+    const done = new Set(moved);
+    const sides = new Map<string, { from: boolean; to: boolean }>();
+    for (const row of audience) {
+      if (row.side === 'direct' || !done.has(row.projectId)) continue;
+      const key = `${row.projectId} ${row.customerId ?? ''} ${row.teamId ?? ''}`;
+      const side = sides.get(key) ?? { from: false, to: false };
+      side[row.side] = true;
+      sides.set(key, side);
+    }
+    for (const [key, side] of sides) {
+      const [projectId = '', customerId = '', teamId = ''] = key.split(' ');
+      // Through folders on both sides: still there, told of the change.
+      const change: SharingChange = side.from ? (side.to ? 'updated' : 'removed') : 'granted';
+      this.notifySharing(customerId, teamId, projectId, change, actor.customerId);
+    }
     return { projects: moved };
   }
 
   async delete(actor: Actor, ids: string[]): Promise<ProjectIdsResponse> {
     const wanted = [...new Set(ids)];
     await this.requireOrDemo(actor, Permission.ProjectDelete, wanted);
+    // Who the delete reaches, read before it (the grants go with the projects).
+    const audience = await this.projects.audienceOf(wanted, null);
     const deleted = await this.projects.deleteMany(actor.customerId, wanted);
     await this.removePreviews(deleted);
+    const done = new Set(deleted.map((row) => row.id));
+    const told = new Set<string>();
+    for (const row of audience) {
+      const key = `${row.projectId} ${row.customerId ?? ''} ${row.teamId ?? ''}`;
+      if (!done.has(row.projectId) || told.has(key)) continue;
+      told.add(key);
+      this.notifySharing(
+        row.customerId ?? '',
+        row.teamId ?? '',
+        row.projectId,
+        'removed',
+        actor.customerId,
+      );
+    }
     return { projects: deleted.map((row) => row.id) };
+  }
+
+  /** sharing-changed (issue 31) to a grantee customer's or team's room; never to the actor. */
+  private notifySharing(
+    customerId: string,
+    teamId: string,
+    projectId: string,
+    change: SharingChange,
+    actorId: string,
+  ): void {
+    const payload = { entity: 'project' as const, id: projectId, change };
+    if (customerId !== '' && customerId !== actorId)
+      this.live.toCustomer(customerId, liveEvents.sharingChanged, payload);
+    if (teamId !== '') this.live.toTeam(teamId, liveEvents.sharingChanged, payload);
   }
 
   /** Opening a demo: the customer's own copy of it, made once; a copy opens as itself. */

@@ -91,6 +91,8 @@ export class SharingService {
     const info: SharingAccessInfo = {
       access,
       canManage: isOwner && plan.hasProAccess,
+      // Removing needs no plan (decision sharing-access, what needs pro access).
+      canRemove: isOwner,
       ...plan,
     };
     return {
@@ -214,11 +216,13 @@ export class SharingService {
     actor: Actor,
     entity: ShareEntity,
     ids: string[],
-    teamId: string | undefined,
+    teamId: string | null | undefined,
   ): Promise<SharingRemoveResponse> {
     const wanted = [...new Set(ids)];
     if (wanted.some((id) => !isItemId(entity, id))) throw CommonException.notFound();
-    if (teamId !== undefined) return this.removeFromTeam(actor, entity, wanted, teamId);
+    // `teamId: null` (a form's empty choice) is no team, as absent is.
+    if (teamId !== null && teamId !== undefined)
+      return this.removeFromTeam(actor, entity, wanted, teamId);
     await this.access.require(actor, Permission.SharedItemRemove, wanted);
     const removed = await this.sharing.deleteOwnGrants(entity, wanted, actor.customerId);
     // Only a folder above (or a team) shares the rest: dropping those is the folder's business
