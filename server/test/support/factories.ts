@@ -348,3 +348,29 @@ export async function turnTeamCycles(
 ): Promise<number> {
   return app.app.get(TeamsService).turnCycles(now);
 }
+
+/**
+ * A customer's grant on a project or a folder, as an accepted invite would leave it (issue 31);
+ * answers the grant's id (project_shares.id or label_shares.id).
+ */
+export async function newShare(
+  dataSource: DataSource,
+  options: ({ project: string } | { label: string }) & {
+    customer: string;
+    access?: 'view' | 'edit';
+  },
+): Promise<string> {
+  const [row]: Array<{ id: string }> =
+    'project' in options
+      ? await dataSource.query(
+          `INSERT INTO project_shares (project_id, customer_id, access) VALUES ($1, $2, $3)
+           RETURNING id`,
+          [options.project, options.customer, options.access ?? 'view'],
+        )
+      : await dataSource.query(
+          `INSERT INTO label_shares (label_id, customer_id, access) VALUES ($1, $2, $3)
+           RETURNING id`,
+          [options.label, options.customer, options.access ?? 'view'],
+        );
+  return row!.id;
+}
