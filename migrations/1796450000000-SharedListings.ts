@@ -103,7 +103,7 @@ export class SharedListings1796450000000 implements MigrationInterface {
       LANGUAGE sql STABLE AS $$
         WITH RECURSIVE up (project_id, label_id) AS (
           SELECT p.id, p.label_id FROM projects p
-           WHERE p.id = ANY (ids) AND p.label_id IS NOT NULL AND NOT p.is_demo
+           WHERE p.id = ANY (ids::bpchar[]) AND p.label_id IS NOT NULL AND NOT p.is_demo
           UNION ALL
           SELECT up.project_id, l.parent_id FROM up JOIN labels l ON l.id = up.label_id
            WHERE l.parent_id IS NOT NULL
@@ -112,7 +112,7 @@ export class SharedListings1796450000000 implements MigrationInterface {
             FROM up JOIN label_shares ls ON ls.label_id = up.label_id
           UNION ALL
           SELECT ps.project_id, ps.customer_id, ps.access FROM project_shares ps
-           WHERE ps.project_id = ANY (ids)
+           WHERE ps.project_id = ANY (ids::bpchar[])
         )
         SELECT g.customer_id, g.project_id,
                (CASE WHEN bool_or(g.access = 'edit') THEN 'edit' ELSE 'view' END)::varchar(8),
@@ -148,15 +148,16 @@ export class SharedListings1796450000000 implements MigrationInterface {
          GROUP BY g.customer_id, g.project_id
       $$`);
     // Bring the rows of these projects, or of these customers, in line with their grants.
-    for (const [by, type, column] of [
-      ['projects', 'text[]', 'project_id'],
-      ['customers', 'uuid[]', 'customer_id'],
+    // (Project ids compare as char(32): `= ANY (text[])` would cast the column and miss its index.)
+    for (const [by, type, column, cast] of [
+      ['projects', 'text[]', 'project_id', '::bpchar[]'],
+      ['customers', 'uuid[]', 'customer_id', ''],
     ]) {
       await db.query(`
         CREATE FUNCTION shared_projects_of_${by}(ids ${type}) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
           DELETE FROM shared_projects s
-           WHERE s.${column} = ANY (ids)
+           WHERE s.${column} = ANY (ids${cast})
              AND NOT EXISTS (SELECT 1 FROM shared_grants_of_${by}(ids) w
                               WHERE w.customer_id = s.customer_id AND w.project_id = s.project_id);
           INSERT INTO shared_projects AS s (customer_id, project_id, access, updated_at, title)

@@ -1,4 +1,4 @@
-import type { ProjectSort } from '@animata/contracts';
+import type { ProjectShares, ProjectSort } from '@animata/contracts';
 
 /**
  * The statements one project list request runs (projects-dashboard §2, §9; decision 66), as
@@ -308,36 +308,64 @@ export function ownProjectIds(rows: ProjectListRow[], actorId: string): string[]
  */
 export function listSharesStatement(ids: string[]): NamedStatement | null {
   if (ids.length === 0) return null;
+  // Project ids are char(32): `= ANY (text[])` would cast the column and miss every index.
   return {
     name: 'projects_list_shares',
+    // Each branch joins its names by primary key, so a page's few grants cost a few index reads
+    // (one join of the union to customers and teams read both tables whole).
     text: `WITH RECURSIVE up (project_id, label_id) AS (
-         SELECT p.id, p.label_id FROM projects p WHERE p.id = ANY ($1::text[]) AND p.label_id IS NOT NULL
+         SELECT p.id, p.label_id FROM projects p
+          WHERE p.id = ANY ($1::bpchar[]) AND p.label_id IS NOT NULL
          UNION ALL
          SELECT up.project_id, l.parent_id FROM up JOIN labels l ON l.id = up.label_id
           WHERE l.parent_id IS NOT NULL
-       ), grants (project_id, via, kind, grantee_id, access) AS (
-         SELECT ps.project_id, 'project', 'customer', ps.customer_id, ps.access
-           FROM project_shares ps WHERE ps.project_id = ANY ($1::text[])
+       ), grants (project_id, via, kind, id, name, access) AS (
+         SELECT ps.project_id, 'project', 'customer', ps.customer_id::text, c.name, ps.access
+           FROM project_shares ps JOIN customers c ON c.id = ps.customer_id
+          WHERE ps.project_id = ANY ($1::bpchar[])
          UNION ALL
-         SELECT ts.project_id, 'project', 'team', ts.team_id, ts.access
-           FROM team_shares ts WHERE ts.project_id = ANY ($1::text[])
+         SELECT ts.project_id, 'project', 'team', ts.team_id::text, t.title, ts.access
+           FROM team_shares ts JOIN teams t ON t.id = ts.team_id
+          WHERE ts.project_id = ANY ($1::bpchar[])
          UNION ALL
-         SELECT up.project_id, 'label', 'customer', ls.customer_id, ls.access
+         SELECT up.project_id, 'label', 'customer', ls.customer_id::text, c.name, ls.access
            FROM up JOIN label_shares ls ON ls.label_id = up.label_id
+           JOIN customers c ON c.id = ls.customer_id
          UNION ALL
-         SELECT up.project_id, 'label', 'team', ts.team_id, ts.access
-           FROM up JOIN team_shares ts ON ts.label_id = up.label_id
+         SELECT up.project_id, 'label', 'team', ts.team_id::text, t.title, ts.access
+           FROM up JOIN team_shares ts ON ts.label_id = up.label_id JOIN teams t ON t.id = ts.team_id
        )
-       SELECT g.project_id, g.via, g.kind, g.grantee_id::text AS id,
-              coalesce(min(c.name), min(t.title), '') AS name,
-              CASE WHEN bool_or(g.access = 'edit') THEN 'edit' ELSE 'view' END AS access
-         FROM grants g
-         LEFT JOIN customers c ON g.kind = 'customer' AND c.id = g.grantee_id
-         LEFT JOIN teams t ON g.kind = 'team' AND t.id = g.grantee_id
-        GROUP BY g.project_id, g.via, g.kind, g.grantee_id
-        ORDER BY g.project_id, g.via, g.kind, name, id`,
+       SELECT project_id, via, kind, id, min(name) AS name,
+              CASE WHEN bool_or(access = 'edit') THEN 'edit' ELSE 'view' END AS access
+         FROM grants
+        GROUP BY project_id, via, kind, id
+        ORDER BY project_id, via, kind, name, id`,
     values: [ids],
   };
+}
+
+/** No grants (a project nobody shares, or one the actor does not own). */
+export function noShares(): ProjectShares {
+  return { customers: [], teams: [], label: { customers: [], teams: [] } };
+}
+
+/** The share lists of a page's projects, from the rows of listSharesStatement. */
+export function sharesByProject(rows: ShareSummaryRow[]): Map<string, ProjectShares> {
+  const byProject = new Map<string, ProjectShares>();
+  for (const row of rows) {
+    let shares = byProject.get(row.project_id);
+    if (!shares) {
+      shares = noShares();
+      byProject.set(row.project_id, shares);
+    }
+    const lists = row.via === 'project' ? shares : shares.label;
+    (row.kind === 'customer' ? lists.customers : lists.teams).push({
+      id: row.id,
+      name: row.name,
+      access: row.access,
+    });
+  }
+  return byProject;
 }
 
 /** Whether the request searches (a blank term does not). */

@@ -35,7 +35,12 @@ import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
 import { LabelsRepository } from './labels.repository.js';
-import type { ListView, ShareSummaryRow } from './project-list.sql.js';
+import {
+  type ListView,
+  noShares,
+  sharesByProject,
+  type ShareSummaryRow,
+} from './project-list.sql.js';
 import { ProjectException } from './project.exception.js';
 import {
   type DataChange,
@@ -67,30 +72,6 @@ export function limitRefusal(
   if (usage.storageBytes + sizeBytes > limits.storageMb * MB)
     return ProjectException.limitReached(projectMessages.storageFull, usage.projectsCount);
   return null;
-}
-
-/** No grants (a project nobody shares, or one the actor does not own). */
-export function noShares(): ProjectShares {
-  return { customers: [], teams: [], label: { customers: [], teams: [] } };
-}
-
-/** The share lists of a page's projects, from the grants of ProjectsRepository.sharesOf. */
-export function sharesByProject(rows: ShareSummaryRow[]): Map<string, ProjectShares> {
-  const byProject = new Map<string, ProjectShares>();
-  for (const row of rows) {
-    let shares = byProject.get(row.project_id);
-    if (!shares) {
-      shares = noShares();
-      byProject.set(row.project_id, shares);
-    }
-    const lists = row.via === 'project' ? shares : shares.label;
-    (row.kind === 'customer' ? lists.customers : lists.teams).push({
-      id: row.id,
-      name: row.name,
-      access: row.access,
-    });
-  }
-  return byProject;
 }
 
 /**
