@@ -18,6 +18,7 @@ import {
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
 import { StorageModule } from '../modules/storage/index.js';
+import { SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
 import { CoreModule } from './core.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         BillingModule,
         WebhooksModule,
         TeamsModule,
+        SharingModule,
         LiveModule,
         JobsModule,
         MailModule,

@@ -14,6 +14,12 @@ export const liveEvents = {
   ready: 'ready',
   thumbnailReady: 'thumbnail-ready',
   renderUpdate: 'render-update',
+  /**
+   * Someone's access to a shared project or folder changed (issue 31): a grant was given,
+   * changed or taken away, a team's share toggled. Sent to every customer affected (the
+   * grantee, or the team's room); the dashboard reloads its lists and an open share dialog.
+   */
+  sharingChanged: 'sharing-changed',
 } as const;
 
 /**
@@ -45,10 +51,22 @@ export interface RenderUpdatePayload {
   percent: number;
 }
 
+/** What changed for the receiver: their access was given, changed, or taken away. */
+export type SharingChange = 'granted' | 'updated' | 'removed';
+
+export interface SharingChangedPayload {
+  /** 'project' or 'label' (a folder; its projects and sub-folders are affected too). */
+  entity: 'project' | 'label';
+  /** The project's or folder's id. */
+  id: string;
+  change: SharingChange;
+}
+
 export interface LiveEventPayloads {
   [liveEvents.ready]: LiveReadyPayload;
   [liveEvents.thumbnailReady]: ThumbnailReadyPayload;
   [liveEvents.renderUpdate]: RenderUpdatePayload;
+  [liveEvents.sharingChanged]: SharingChangedPayload;
 }
 
 export type LiveEventName = keyof LiveEventPayloads;

@@ -42,6 +42,11 @@ export const sharingMessages = {
   publicLinkSaved: 'Link settings were saved',
   expiryInPast: 'The expiry date must be in the future.',
   inviteAccepted: (title: string) => `You now have access to ${title}`,
+  /** 403: a viewer or editor asking for what only the owner may do (share, delete, manage). */
+  onlyOwner: 'Only the owner can do this.',
+  /** remove-projects/remove-labels when every item reaches the actor through a folder above. */
+  sharedThroughFolder:
+    'This was shared with you through its folder. Remove the folder from your shared items instead.',
 } as const;
 
 /** Public link passwords (ours): 4 to 128 characters. */

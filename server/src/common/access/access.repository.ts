@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { DATA_SOURCE } from '../tokens.js';
+import type { Clock } from '../clock.js';
+import { CLOCK, DATA_SOURCE } from '../tokens.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Session ids are the SHA-256 of their token, in hex. */
@@ -10,6 +11,91 @@ const PROJECT_ID = /^[a-z0-9]{32}$/;
 /** App ids: 29 lowercase letters and digits (APP_KEY_BODY_LENGTH of the contracts). */
 const APP_ID = /^[a-z0-9]{29}$/;
 
+/** A customer's effective access to a project or a folder (issue 31). */
+export type ItemAccess = 'owner' | 'edit' | 'view';
+
+/**
+ * The teams of customer `$1` whose team plan is in a premium state at `$3` (the SQL twin of
+ * PlanAccess.teamsOf's `active`: subscriptionState + isPremiumState on a team product). A lapsed
+ * team's shares give nothing (decision: sharing-access, lapsed teams).
+ */
+const ACTIVE_TEAMS_OF_ACTOR = `
+  SELECT m.team_id FROM team_members m
+    JOIN teams t ON t.id = m.team_id
+    JOIN subscriptions s ON s.id = t.subscription_id
+    JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
+   WHERE m.customer_id = $1
+     AND ((s.status = 'active'
+           AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
+                OR s.current_period_end > $3))
+       OR (s.status = 'canceled' AND s.current_period_end > $3)
+       OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))`;
+
+/**
+ * For the projects `$2` (text[]), one row each: `is_owner` (of actor `$1`), `is_demo`,
+ * `from_id`, `owner_id`, `label_id` and `grant_access`, the most generous grant the actor has on
+ * it ('edit', 'view' or null): a direct grant, a grant on its folder or any folder above it
+ * (labels.parent_id, any depth), to the actor or to a team of theirs with an active plan (`$3`
+ * is now). Demos are never shared: their grants count for nothing. One query for the whole set.
+ */
+const PROJECT_ACCESS = `
+  WITH RECURSIVE wanted AS (
+    SELECT id, owner_id, label_id, is_demo, from_id FROM projects WHERE id = ANY($2::text[])
+  ), above (item_id, label_id) AS (
+    SELECT id, label_id FROM wanted WHERE label_id IS NOT NULL
+    UNION
+    SELECT a.item_id, l.parent_id FROM above a JOIN labels l ON l.id = a.label_id
+     WHERE l.parent_id IS NOT NULL
+  ), actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
+  ), grants (item_id, access) AS (
+    SELECT project_id, access FROM project_shares
+     WHERE customer_id = $1 AND project_id = ANY($2::text[])
+    UNION ALL
+    SELECT project_id, access FROM team_shares
+     WHERE project_id = ANY($2::text[]) AND team_id IN (SELECT team_id FROM actor_teams)
+    UNION ALL
+    SELECT a.item_id, ls.access FROM above a
+      JOIN label_shares ls ON ls.label_id = a.label_id AND ls.customer_id = $1
+    UNION ALL
+    SELECT a.item_id, ts.access FROM above a
+      JOIN team_shares ts ON ts.label_id = a.label_id
+     WHERE ts.team_id IN (SELECT team_id FROM actor_teams)
+  )
+  SELECT w.id, w.owner_id, w.label_id, w.is_demo, w.from_id, w.owner_id = $1 AS is_owner,
+         CASE WHEN w.is_demo THEN NULL
+              WHEN bool_or(g.access = 'edit') THEN 'edit'
+              WHEN count(g.access) > 0 THEN 'view' END AS grant_access
+    FROM wanted w LEFT JOIN grants g ON g.item_id = w.id
+   GROUP BY w.id, w.owner_id, w.label_id, w.is_demo, w.from_id`;
+
+/**
+ * For the folders `$2` (uuid[]), one row each: `is_owner`, `owner_id` and `grant_access`, the
+ * most generous grant the actor has on the folder itself or any folder above it, as
+ * PROJECT_ACCESS reads them.
+ */
+const LABEL_ACCESS = `
+  WITH RECURSIVE wanted AS (
+    SELECT id, owner_id FROM labels WHERE id = ANY($2::uuid[])
+  ), above (item_id, label_id) AS (
+    SELECT id, id FROM wanted
+    UNION
+    SELECT a.item_id, l.parent_id FROM above a JOIN labels l ON l.id = a.label_id
+     WHERE l.parent_id IS NOT NULL
+  ), actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
+  ), grants (item_id, access) AS (
+    SELECT a.item_id, ls.access FROM above a
+      JOIN label_shares ls ON ls.label_id = a.label_id AND ls.customer_id = $1
+    UNION ALL
+    SELECT a.item_id, ts.access FROM above a
+      JOIN team_shares ts ON ts.label_id = a.label_id
+     WHERE ts.team_id IN (SELECT team_id FROM actor_teams)
+  )
+  SELECT w.id, w.owner_id, w.owner_id = $1 AS is_owner,
+         CASE WHEN bool_or(g.access = 'edit') THEN 'edit'
+              WHEN count(g.access) > 0 THEN 'view' END AS grant_access
+    FROM wanted w LEFT JOIN grants g ON g.item_id = w.id
+   GROUP BY w.id, w.owner_id`;
+
 /**
  * The access checks' reads: each answers, in one query for the whole set, which of the ids the
  * actor may act on. It reads other features' tables but writes none (Immich's access repository
@@ -17,39 +103,39 @@ const APP_ID = /^[a-z0-9]{29}$/;
  */
 @Injectable()
 export class AccessRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** Of these customers, the one the actor is. */
   async customersActorIs(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM customers WHERE id = ANY($2::uuid[]) AND id = $1`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these sessions, the ones the actor holds. */
   async sessionsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => SESSION_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      SESSION_ID,
       `SELECT id FROM sessions WHERE customer_id = $1 AND id = ANY($2::text[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these avatars, the actor's own. */
   async avatarsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM avatars WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -62,70 +148,164 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     options: { demos: boolean },
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       options.demos
         ? `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1
              AND (NOT is_demo OR from_id IS NOT NULL)`
         : `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1 AND NOT is_demo`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
    * Of these projects, those the actor may open: their own, the demo originals, and those shared
-   * with a team the actor belongs to, directly or through their folder (issue 30).
+   * with them or with a team of theirs whose plan is active, directly or through a folder above
+   * them at any depth (issues 30, 31).
    */
   async projectsReadableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT p.id FROM projects p
-        WHERE p.id = ANY($2::text[])
-          AND (p.owner_id = $1 OR (p.is_demo AND p.from_id IS NULL)
-               OR EXISTS (SELECT 1 FROM team_shares ts
-                            JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
-                           WHERE ts.project_id = p.id
-                              OR (p.label_id IS NOT NULL AND ts.label_id = p.label_id)))`,
-      [actorId, wanted],
+    return this.projectsWhere(
+      actorId,
+      ids,
+      `a.is_owner OR a.grant_access IS NOT NULL OR (a.is_demo AND a.from_id IS NULL)`,
     );
-    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Of these projects, those whose title and data the actor may change: their own (changed demo
+   * copies included, never a demo original) and those they have edit access to (§6).
+   */
+  async projectsEditableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.projectsWhere(
+      actorId,
+      ids,
+      `(a.is_owner AND (NOT a.is_demo OR a.from_id IS NOT NULL)) OR a.grant_access = 'edit'`,
+    );
+  }
+
+  /** Of these projects, those the actor may move: their own (never a demo) or with edit access. */
+  async projectsMovableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.projectsWhere(
+      actorId,
+      ids,
+      `(a.is_owner AND NOT a.is_demo) OR a.grant_access = 'edit'`,
+    );
+  }
+
+  /**
+   * Of these projects, those shared with the actor (a grant of theirs or of a team of theirs,
+   * direct or through a folder above), their own not counted: what they may drop from their
+   * shared items.
+   */
+  async projectsSharedWith(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.projectsWhere(actorId, ids, `NOT a.is_owner AND a.grant_access IS NOT NULL`);
+  }
+
+  /** The actor's effective access to each of these projects they may open (others left out). */
+  async projectAccess(actorId: string, ids: ReadonlySet<string>): Promise<Map<string, ItemAccess>> {
+    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
+    if (wanted.length === 0) return new Map();
+    const rows: Array<{ id: string; is_owner: boolean; grant_access: 'edit' | 'view' | null }> =
+      await this.dataSource.query(PROJECT_ACCESS, [actorId, wanted, this.clock.now()]);
+    return accessMap(rows);
+  }
+
+  /** The actor's effective access to each of these folders (those they cannot see left out). */
+  async labelAccess(actorId: string, ids: ReadonlySet<string>): Promise<Map<string, ItemAccess>> {
+    const wanted = [...ids].filter((id) => UUID.test(id));
+    if (wanted.length === 0) return new Map();
+    const rows: Array<{ id: string; is_owner: boolean; grant_access: 'edit' | 'view' | null }> =
+      await this.dataSource.query(LABEL_ACCESS, [actorId, wanted, this.clock.now()]);
+    return accessMap(rows);
+  }
+
+  /**
+   * Of these folders, those shared with the actor with at least `access` (a grant of theirs or
+   * of an active team of theirs on the folder or a folder above it), their own not counted.
+   */
+  async labelsSharedWith(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    access: 'view' | 'edit',
+  ): Promise<Set<string>> {
+    return this.granted(
+      ids,
+      UUID,
+      `SELECT a.id FROM (${LABEL_ACCESS}) a
+        WHERE NOT a.is_owner AND a.grant_access = ANY($4::text[])`,
+      (wanted) => [
+        actorId,
+        wanted,
+        this.clock.now(),
+        access === 'edit' ? ['edit'] : ['view', 'edit'],
+      ],
+    );
+  }
+
+  /** Of these grants (project_shares or label_shares ids), those on things the actor owns. */
+  async shareGrantsManagedBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.granted(
+      ids,
+      UUID,
+      `SELECT s.id FROM project_shares s JOIN projects p ON p.id = s.project_id
+        WHERE s.id = ANY($2::uuid[]) AND p.owner_id = $1
+       UNION ALL
+       SELECT s.id FROM label_shares s JOIN labels l ON l.id = s.label_id
+        WHERE s.id = ANY($2::uuid[]) AND l.owner_id = $1`,
+      (wanted) => [actorId, wanted],
+    );
+  }
+
+  /**
+   * Of these team grants (team_shares ids), those the actor may take away: on a thing the actor
+   * owns, or of a team the actor owns or administers (§6 "Remove from a team's projects").
+   */
+  async teamSharesRemovableBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.granted(
+      ids,
+      UUID,
+      `SELECT ts.id FROM team_shares ts
+         LEFT JOIN projects p ON p.id = ts.project_id
+         LEFT JOIN labels l ON l.id = ts.label_id
+        WHERE ts.id = ANY($2::uuid[])
+          AND (coalesce(p.owner_id, l.owner_id) = $1
+               OR EXISTS (SELECT 1 FROM team_members m
+                           WHERE m.team_id = ts.team_id AND m.customer_id = $1
+                             AND m.role IN ('owner', 'administrator')))`,
+      (wanted) => [actorId, wanted],
+    );
   }
 
   /** Of these projects, the demo originals (the demo folder's, which everyone may open). */
   async demoOriginals(ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       `SELECT id FROM projects WHERE id = ANY($1::text[]) AND is_demo AND from_id IS NULL`,
-      [wanted],
+      (wanted) => [wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these projects, the actor's changed demos (their own copies of a demo original). */
   async demoCopiesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => PROJECT_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      PROJECT_ID,
       `SELECT id FROM projects
         WHERE id = ANY($2::text[]) AND owner_id = $1 AND is_demo AND from_id IS NOT NULL`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these folders, the actor's own. */
   async labelsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM labels WHERE owner_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these apps, those the actor has a role on (any role, or only admin). */
@@ -134,14 +314,13 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     options: { adminOnly: boolean },
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => APP_ID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      APP_ID,
       `SELECT app_id AS id FROM app_members
         WHERE customer_id = $1 AND app_id = ANY($2::text[]) AND (NOT $3 OR role = 'admin')`,
-      [actorId, wanted, options.adminOnly],
+      (wanted) => [actorId, wanted, options.adminOnly],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these app memberships, those of apps the actor is an admin of. */
@@ -149,26 +328,24 @@ export class AccessRepository {
     actorId: string,
     ids: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT m.id FROM app_members m
          JOIN app_members me ON me.app_id = m.app_id AND me.customer_id = $1 AND me.role = 'admin'
         WHERE m.id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these app authorizations (the other apps table's rows), the ones the actor granted. */
   async appAuthorizationsOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM app_authorizations WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -180,32 +357,30 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     role: 'any' | 'administrate' | 'own',
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
     const roles =
       role === 'own'
         ? ['owner']
         : role === 'administrate'
           ? ['owner', 'administrator']
           : ['owner', 'administrator', 'member'];
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT team_id AS id FROM team_members
         WHERE customer_id = $1 AND team_id = ANY($2::uuid[]) AND role = ANY($3::text[])`,
-      [actorId, wanted, roles],
+      (wanted) => [actorId, wanted, roles],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these teams, those whose plan the actor's subscription pays for. */
   async teamsPaidBy(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT t.id FROM teams t JOIN subscriptions s ON s.id = t.subscription_id
         WHERE s.customer_id = $1 AND t.id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these team memberships, the actor's own and those of teams the actor administers. */
@@ -213,29 +388,27 @@ export class AccessRepository {
     actorId: string,
     ids: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT m.id FROM team_members m
          JOIN team_members me ON me.team_id = m.team_id AND me.customer_id = $1
         WHERE m.id = ANY($2::uuid[])
           AND (m.customer_id = $1 OR me.role IN ('owner', 'administrator'))`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these team memberships, those of teams the actor belongs to. */
   async teamMembershipsVisibleTo(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT m.id FROM team_members m
          JOIN team_members me ON me.team_id = m.team_id AND me.customer_id = $1
         WHERE m.id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these team invites, those of teams the actor belongs to (or administers). */
@@ -244,15 +417,14 @@ export class AccessRepository {
     ids: ReadonlySet<string>,
     role: 'any' | 'administrate',
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT i.id FROM team_invites i
          JOIN team_members me ON me.team_id = i.team_id AND me.customer_id = $1
         WHERE i.id = ANY($2::uuid[]) AND ($3 = 'any' OR me.role IN ('owner', 'administrator'))`,
-      [actorId, wanted, role],
+      (wanted) => [actorId, wanted, role],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -260,15 +432,14 @@ export class AccessRepository {
    * address is verified (an account made with someone else's address sees none).
    */
   async teamInvitesToActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT i.id FROM team_invites i JOIN customers c ON c.id = $1
         WHERE i.id = ANY($2::uuid[]) AND i.status = 'pending' AND c.verified_at IS NOT NULL
           AND lower(i.recipient_email) = lower(c.email)`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these folders, those shared with a team the actor belongs to. */
@@ -276,25 +447,64 @@ export class AccessRepository {
     actorId: string,
     ids: ReadonlySet<string>,
   ): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT DISTINCT ts.label_id AS id FROM team_shares ts
          JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
         WHERE ts.label_id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** Of these invoices, the ones billed to the actor (issue 30). */
   async invoicesOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
-    const wanted = [...ids].filter((id) => UUID.test(id));
-    if (wanted.length === 0) return new Set();
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    return this.granted(
+      ids,
+      UUID,
       `SELECT id FROM invoices WHERE customer_id = $1 AND id = ANY($2::uuid[])`,
-      [actorId, wanted],
+      (wanted) => [actorId, wanted],
     );
+  }
+
+  /**
+   * The shape of every check: the ids that cannot exist (by `pattern`) are dropped, the rest go
+   * to one query (`params` places them), and the ids it answers (as `id`) are the allowed ones.
+   */
+  private async granted(
+    ids: ReadonlySet<string>,
+    pattern: RegExp,
+    sql: string,
+    params: (wanted: string[]) => unknown[],
+  ): Promise<Set<string>> {
+    const wanted = [...ids].filter((id) => pattern.test(id));
+    if (wanted.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.dataSource.query(sql, params(wanted));
     return new Set(rows.map((row) => row.id));
   }
+
+  /** The projects, of these, whose PROJECT_ACCESS row (`a`) meets `condition`. */
+  private projectsWhere(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    condition: string,
+  ): Promise<Set<string>> {
+    return this.granted(
+      ids,
+      PROJECT_ID,
+      `SELECT a.id FROM (${PROJECT_ACCESS}) a WHERE ${condition}`,
+      (wanted) => [actorId, wanted, this.clock.now()],
+    );
+  }
+}
+
+function accessMap(
+  rows: Array<{ id: string; is_owner: boolean; grant_access: 'edit' | 'view' | null }>,
+): Map<string, ItemAccess> {
+  const map = new Map<string, ItemAccess>();
+  for (const row of rows) {
+    if (row.is_owner) map.set(row.id, 'owner');
+    else if (row.grant_access) map.set(row.id, row.grant_access);
+  }
+  return map;
 }

@@ -30,6 +30,15 @@ function repositoryGranting(granted: {
       return new Set<string>();
     },
     projectsReadableBy: grant('readable', []),
+    projectsEditableBy: grant('editable', []),
+    projectsMovableBy: grant('movable', []),
+    projectsSharedWith: grant('projects shared', []),
+    labelsSharedWith: async (actorId: string, ids: ReadonlySet<string>, level: string) => {
+      asked.push([`labels shared ${level}`, actorId, [...ids]]);
+      return new Set<string>();
+    },
+    shareGrantsManagedBy: grant('share grants', []),
+    teamSharesRemovableBy: grant('team shares removable', []),
     demoOriginals: async (ids: ReadonlySet<string>) => {
       asked.push(['demo originals', '', [...ids]]);
       return new Set<string>();
@@ -86,7 +95,7 @@ describe('AccessService', () => {
     assert.deepEqual(asked[0], ['avatars', 'alice', ['own']]);
   });
 
-  it('maps the projects dashboard’s permissions to their checks, demos left out of delete and move', async () => {
+  it('maps the projects dashboard’s permissions to their checks, demos left out of delete', async () => {
     const { repository, asked } = repositoryGranting({});
     const access = new AccessService(repository);
     const permissions = [
@@ -105,9 +114,9 @@ describe('AccessService', () => {
       asked.map(([kind]) => kind),
       [
         'readable',
-        'projects {"demos":true}',
+        'editable',
         'projects {"demos":false}',
-        'projects {"demos":false}',
+        'movable',
         'demo originals',
         'demo copies',
         'labels',
@@ -183,6 +192,34 @@ describe('AccessService', () => {
     await assert.rejects(
       access.require(ALICE, Permission.TeamRead, ['someone-elses-team']),
       (error: unknown) => error instanceof CommonException && error.status === 404,
+    );
+  });
+
+  it('maps sharing’s permissions to their set-based checks (issue 31)', async () => {
+    const { repository, asked } = repositoryGranting({});
+    const access = new AccessService(repository);
+    for (const permission of [
+      Permission.ProjectShare,
+      Permission.LabelShare,
+      Permission.LabelReadShared,
+      Permission.LabelEditShared,
+      Permission.ShareGrantManage,
+      Permission.SharedItemRemove,
+      Permission.TeamShareRemove,
+    ])
+      await access.check(ALICE, permission, ['x']);
+    assert.deepEqual(
+      asked.map(([kind]) => kind),
+      [
+        'projects {"demos":false}',
+        'labels',
+        'labels shared view',
+        'labels shared edit',
+        'share grants',
+        'projects shared',
+        'labels shared view',
+        'team shares removable',
+      ],
     );
   });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommonException } from '../errors/common.exception.js';
-import { AccessRepository } from './access.repository.js';
+import { AccessRepository, type ItemAccess } from './access.repository.js';
 import { type Actor, Permission } from './permission.js';
 
 /**
@@ -25,9 +25,11 @@ export class AccessService {
       case Permission.ProjectRead:
         return this.repository.projectsReadableBy(actor.customerId, wanted);
       case Permission.ProjectUpdate:
-        return this.repository.projectsOfActor(actor.customerId, wanted, { demos: true });
-      case Permission.ProjectDelete:
+        return this.repository.projectsEditableBy(actor.customerId, wanted);
       case Permission.ProjectMove:
+        return this.repository.projectsMovableBy(actor.customerId, wanted);
+      case Permission.ProjectDelete:
+      case Permission.ProjectShare:
         return this.repository.projectsOfActor(actor.customerId, wanted, { demos: false });
       case Permission.DemoOpen:
         return this.repository.demoOriginals(wanted);
@@ -36,7 +38,18 @@ export class AccessService {
       case Permission.LabelRead:
       case Permission.LabelUpdate:
       case Permission.LabelDelete:
+      case Permission.LabelShare:
         return this.repository.labelsOfActor(actor.customerId, wanted);
+      case Permission.LabelReadShared:
+        return this.repository.labelsSharedWith(actor.customerId, wanted, 'view');
+      case Permission.LabelEditShared:
+        return this.repository.labelsSharedWith(actor.customerId, wanted, 'edit');
+      case Permission.ShareGrantManage:
+        return this.repository.shareGrantsManagedBy(actor.customerId, wanted);
+      case Permission.SharedItemRemove:
+        return this.sharedItems(actor, wanted);
+      case Permission.TeamShareRemove:
+        return this.repository.teamSharesRemovableBy(actor.customerId, wanted);
       case Permission.AppRead:
         return this.repository.appsOfActor(actor.customerId, wanted, { adminOnly: false });
       case Permission.AppAdminister:
@@ -71,6 +84,19 @@ export class AccessService {
   }
 
   /**
+   * The actor's effective access to each of these projects: 'owner', or the most generous of
+   * their grants ('edit' or 'view'); projects they cannot open are left out. One query.
+   */
+  projectAccess(actor: Actor, ids: Iterable<string>): Promise<Map<string, ItemAccess>> {
+    return this.repository.projectAccess(actor.customerId, new Set(ids));
+  }
+
+  /** As projectAccess, for folders. */
+  labelAccess(actor: Actor, ids: Iterable<string>): Promise<Map<string, ItemAccess>> {
+    return this.repository.labelAccess(actor.customerId, new Set(ids));
+  }
+
+  /**
    * Passes only when the actor may act on every id. A denial answers 404, exactly like a thing
    * that does not exist, so nobody learns what others have.
    */
@@ -78,5 +104,14 @@ export class AccessService {
     const wanted = new Set(ids);
     const allowed = await this.check(actor, permission, wanted);
     for (const id of wanted) if (!allowed.has(id)) throw CommonException.notFound();
+  }
+
+  /** Projects and folders shared with the actor (each check drops the other's ids). */
+  private async sharedItems(actor: Actor, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const [projects, labels] = await Promise.all([
+      this.repository.projectsSharedWith(actor.customerId, ids),
+      this.repository.labelsSharedWith(actor.customerId, ids, 'view'),
+    ]);
+    return new Set([...projects, ...labels]);
   }
 }

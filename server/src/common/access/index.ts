@@ -1,3 +1,4 @@
 export { AccessModule } from './access.module.js';
 export { AccessService } from './access.service.js';
 export { type Actor, Permission } from './permission.js';
+export type { ItemAccess } from './access.repository.js';

@@ -11,16 +11,26 @@ export enum Permission {
   /** Remove an avatar: only one's own. */
   AvatarDelete = 'avatar.delete',
   /**
-   * Open or copy a project: one's own (demo copies included), a demo original, or one shared
-   * with a team the actor belongs to (directly or through its folder; issue 30).
+   * Open or copy a project, and see its shares: one's own (demo copies included), a demo
+   * original, or one shared with the actor or with a team of theirs whose plan is active,
+   * directly or through a folder above it at any depth (issues 30, 31).
    */
   ProjectRead = 'project.read',
-  /** Rename a project, change its data or public flag: one's own, a changed demo included, a demo original never. */
+  /**
+   * Rename a project or change its data: one's own (a changed demo included, a demo original
+   * never), or one the actor has edit access to (§6 "A viewer with edit access may open,
+   * rename and move"). The public flag is ProjectShare's.
+   */
   ProjectUpdate = 'project.update',
   /** Delete a project: one's own, never a demo (projects-dashboard §6). */
   ProjectDelete = 'project.delete',
-  /** Move a project to a folder: one's own, never a demo (§6). */
+  /**
+   * Move a project to a folder: one's own, never a demo (§6), or one the actor has edit access
+   * to (where an editor may move it to is the projects service's: decision sharing-access).
+   */
   ProjectMove = 'project.move',
+  /** Share a project, with people, teams or by its public link: the owner, never a demo. */
+  ProjectShare = 'project.share',
   /** Make one's changed copy of a demo: the demo originals. */
   DemoOpen = 'demo.open',
   /** Reset a changed demo: one's own changed copies. */
@@ -29,6 +39,25 @@ export enum Permission {
   LabelRead = 'label.read',
   LabelUpdate = 'label.update',
   LabelDelete = 'label.delete',
+  // Sharing (issue 31).
+  /** Share a folder with people or teams: its owner. */
+  LabelShare = 'label.share',
+  /** Open a folder shared with the actor (or an active team of theirs), at any depth. */
+  LabelReadShared = 'label.read-shared',
+  /** Put projects in a folder shared with the actor with edit access, at any depth. */
+  LabelEditShared = 'label.edit-shared',
+  /** Change or remove a customer's grant (project_shares or label_shares id): the item's owner. */
+  ShareGrantManage = 'share-grant.manage',
+  /**
+   * Drop one's own access to shared projects (32-character ids) or folders (uuids): those the
+   * actor has a grant on, directly or through a folder above, their own or a team's.
+   */
+  SharedItemRemove = 'shared-item.remove',
+  /**
+   * Take a project or folder out of a team's shares (team_shares id): the item's owner, or the
+   * team's owner or an administrator (§6 "Remove from a team's projects").
+   */
+  TeamShareRemove = 'team-share.remove',
   /** See a developer app in the own apps list: apps the actor has a role on (decision 81). */
   AppRead = 'app.read',
   /** Rename, edit URIs, regenerate, delete, manage members: apps the actor is an admin of. */

@@ -53,6 +53,13 @@ function serviceWith(options: {
       for (const id of ids)
         if (!options.granted?.[permission]?.includes(id)) throw CommonException.notFound();
     },
+    // The actor's own projects: those it may move (no sharing in these unit cases).
+    projectAccess: async (_actor: unknown, ids: Iterable<string>) =>
+      new Map(
+        [...ids]
+          .filter((id) => options.granted?.[Permission.ProjectMove]?.includes(id))
+          .map((id) => [id, 'owner']),
+      ),
   } as unknown as AccessService;
   const projects = {
     move: async () => {

@@ -10,6 +10,7 @@ import {
   fillPath,
   FREE_LIMITS,
   projectMessages,
+  sharingMessages,
   type CreatedProjectResponse,
   type CreateProjectRequest,
   type DuplicateProjectRequest,
@@ -299,12 +300,18 @@ export class ProjectsService {
     // Demos cannot be shared (§6), by link neither.
     if (request.is_public !== undefined && current.is_demo)
       throw ProjectException.notice(projectMessages.demoReadOnly);
+    // The public link is the owner's alone; an editor may rename and change the data (§6).
+    if (request.is_public !== undefined) {
+      const shareable = await this.access.check(actor, Permission.ProjectShare, [id]);
+      if (!shareable.has(id)) throw CommonException.forbidden(sharingMessages.onlyOwner);
+    }
     // What can be refused (bad data, the storage limit) goes first, so a refusal changes nothing.
     let row: ProjectRecord | null = current;
     if (request.data !== undefined) {
       const change = dataChangeOf(cleanProjectData(request.data));
-      const { storageMb } = await this.plans.featuresFor(actor.customerId);
-      row = await this.projects.updateData(id, actor.customerId, change, (usage, previous) =>
+      // The project's size counts toward its owner's storage, whoever edits it (an editor too).
+      const { storageMb } = await this.plans.featuresFor(current.owner_id);
+      row = await this.projects.updateData(id, current.owner_id, change, (usage, previous) =>
         // A demo copy counts toward nothing; a project that does not grow always fits.
         current.is_demo ||
         change.sizeBytes <= previous ||
@@ -362,8 +369,11 @@ export class ProjectsService {
   async move(actor: Actor, request: MoveProjectsRequest): Promise<ProjectIdsResponse> {
     const ids = [...new Set(request.projects)];
     await this.requireOrDemo(actor, Permission.ProjectMove, ids);
-    const labelId = await this.targetLabel(actor, request.label);
-    const moved = await this.projects.move(actor.customerId, ids, labelId);
+    const access = await this.access.projectAccess(actor, ids);
+    const { ownerId, labelId } = ids.every((id) => access.get(id) === 'owner')
+      ? { ownerId: actor.customerId, labelId: await this.targetLabel(actor, request.label) }
+      : await this.sharedTargetLabel(actor, ids, request.label);
+    const moved = await this.projects.move(ownerId, ids, labelId);
     if (moved.length === 0) throw ProjectException.notice(projectMessages.sameFolder);
     return { projects: moved };
   }
@@ -442,6 +452,29 @@ export class ProjectsService {
   }
 
   /**
+   * Where an editor may move projects shared with them (decision sharing-access, editors'
+   * moves): to a folder of the projects' owner that the editor has edit access to (through its
+   * share or one above it). Out of the owner's folders, to none or to the editor's own folders,
+   * the project would leave its owner's tree: 404 for the folder, as for any folder not theirs.
+   */
+  private async sharedTargetLabel(
+    actor: Actor,
+    ids: string[],
+    label: string | null,
+  ): Promise<{ ownerId: string; labelId: string }> {
+    if (label === null || label === '' || label === DEMO_FOLDER_ID)
+      throw CommonException.notFound();
+    await this.access.require(actor, Permission.LabelEditShared, [label]);
+    const [folder, projects] = await Promise.all([
+      this.labels.findById(label),
+      this.projects.findManyByIds(ids),
+    ]);
+    if (!folder || projects.some((project) => project.owner_id !== folder.owner_id))
+      throw CommonException.notFound();
+    return { ownerId: folder.owner_id, labelId: label };
+  }
+
+  /**
    * The access check of a change; a demo the customer may open is refused with the demos'
    * message (§6) instead of the 404 of what they cannot see.
    */
@@ -449,9 +482,16 @@ export class ProjectsService {
     const allowed = await this.access.check(actor, permission, ids);
     const denied = ids.filter((id) => !allowed.has(id));
     if (denied.length === 0) return;
-    const readable = await this.access.check(actor, Permission.ProjectRead, denied);
-    if (denied.every((id) => readable.has(id)))
+    const [readable, shared] = await Promise.all([
+      this.access.check(actor, Permission.ProjectRead, denied),
+      this.access.projectAccess(actor, denied),
+    ]);
+    if (denied.every((id) => readable.has(id))) {
+      // Shared with them, but not for this (a viewer's rename, an editor's delete): 403.
+      if (denied.some((id) => shared.has(id) && shared.get(id) !== 'owner'))
+        throw CommonException.forbidden(sharingMessages.onlyOwner);
       throw ProjectException.notice(projectMessages.demoReadOnly);
+    }
     throw CommonException.notFound();
   }
 }
