@@ -39,7 +39,8 @@ describe('Shared with me in Chromium', () => {
   const menuItems = async (page: Page, title: string) => {
     const menu = await openCardMenu(page, title);
     const items = await menu.locator('a, button').allInnerTexts();
-    await page.keyboard.press('Escape');
+    // Closed again by its summary (a details element: with or without JavaScript).
+    await page.getByRole('article', { name: title, exact: true }).locator('summary').click();
     return items.map((item) => item.trim());
   };
 
