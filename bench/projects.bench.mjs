@@ -47,6 +47,18 @@ const teamList = (query) => ({
   expectStatus: 200,
 });
 
+/** The owner list's plain pages, whose median req/s the shared views are held to. */
+const OWNER_PAGES = ['first page', 'sort date_asc', 'sort title_asc', 'sort title_desc'];
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+// BENCH_PROJECTS_SCENARIOS: a comma-separated subset of the scenarios' names (all by default).
+const only = process.env.BENCH_PROJECTS_SCENARIOS?.split(',').map((name) => name.trim());
+
 /** @type {import('./lib/types.js').Bench} */
 export default {
   name: 'projects',
@@ -67,29 +79,38 @@ export default {
       request: list(`rows=${ROWS}&page=1&sharedWithMe=true&sort_by=title_asc`, sharedHeaders),
     },
     { name: 'team view', request: teamList(`rows=${ROWS}&page=1`) },
-  ],
+  ].filter((scenario) => !only || only.includes(scenario.name)),
   // Same rows, same totals: the bodies must match before load starts.
   sameBody: true,
   compare: { subject: 'app', baseline: 'bare', atLeast: 0.75 },
   // Six scenarios: fewer, shorter rounds than the defaults keep a run near three minutes.
   settings: { rounds: 4, durationSeconds: 2, warmupSeconds: 2, connections: 10 },
   checks(results) {
-    const p95 = (scenario) => results[scenario].summary.app.p95Ms;
+    const p95 = (scenario) => results[scenario]?.summary.app.p95Ms ?? NaN;
     const last = p95('last page') / p95('first page');
     const search = p95('search') / p95('first page');
     return [
       { label: "app: last page's p95 / first page's", value: last, atMost: 1.5, met: last <= 1.5 },
       { label: "app: search's p95 / plain list's", value: search, atMost: 3, met: search <= 3 },
-      // Issue 31: the shared views keep >= 0.9 of the owner list's requests per second.
-      ...['shared with me', 'shared, title_asc', 'team view'].map((scenario) => {
-        const ratio = results[scenario].summary.app.rps / results['first page'].summary.app.rps;
-        return {
-          label: `app: ${scenario} req/s / first page's`,
-          value: ratio,
-          atLeast: 0.9,
-          met: ratio >= 0.9,
-        };
-      }),
+      // Issue 31: the shared views keep >= 0.9 of the owner list's requests per second. The
+      // owner list's figure is the median of its four plain pages (the first page, measured
+      // first, also carries V8's warm-up).
+      ...['shared with me', 'shared, title_asc', 'team view']
+        .filter((scenario) => results[scenario])
+        .map((scenario) => {
+          const owner = median(
+            OWNER_PAGES.filter((name) => results[name]).map(
+              (name) => results[name].summary.app.rps,
+            ),
+          );
+          const ratio = results[scenario].summary.app.rps / owner;
+          return {
+            label: `app: ${scenario} req/s / the owner list's`,
+            value: ratio,
+            atLeast: 0.9,
+            met: ratio >= 0.9,
+          };
+        }),
     ];
   },
 
@@ -199,7 +220,9 @@ async function seedOnce(databaseUrl) {
     perOther: 90,
   });
   const seconds = (Date.now() - started) / 1000;
-  console.log(`   seeded ${seeded.projects.toLocaleString('en-US')} projects in ${seconds.toFixed(1)} s`);
+  console.log(
+    `   seeded ${seeded.projects.toLocaleString('en-US')} projects in ${seconds.toFixed(1)} s`,
+  );
   return {
     seeded: seeded.projects,
     seedSeconds: seconds,

@@ -3,7 +3,10 @@ import { newSession, sendLive, sessionCookieName } from '@animata/server/test-su
 import type { BrowserTest } from '../support/browser.js';
 
 /** The cookies of a new session of the customer. */
-export async function cookiesOf(t: BrowserTest, customerId: string): Promise<Record<string, string>> {
+export async function cookiesOf(
+  t: BrowserTest,
+  customerId: string,
+): Promise<Record<string, string>> {
   return { [sessionCookieName(t.app.config)]: await newSession(t.app, customerId) };
 }
 

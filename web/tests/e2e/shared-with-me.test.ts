@@ -48,7 +48,9 @@ describe('Shared with me in Chromium', () => {
     const s = await scene(t);
 
     // The editor (a member of the owner's team): open and rename, no delete or move.
-    const editorPage = await t.open('/shared-with-me', { cookies: await cookiesOf(t, s.editor.id) });
+    const editorPage = await t.open('/shared-with-me', {
+      cookies: await cookiesOf(t, s.editor.id),
+    });
     assert.deepEqual(await cardTitles(editorPage), ['Opening scene']);
     const editorItems = await menuItems(editorPage, 'Opening scene');
     assert.deepEqual(editorItems, [
@@ -65,7 +67,9 @@ describe('Shared with me in Chromium', () => {
     await editorPage.getByRole('article', { name: 'Opening scene, take 2' }).waitFor();
 
     // The outsider: View project, no rename; their dashboard stays open for the live grant.
-    const viewerPage = await t.open('/shared-with-me', { cookies: await cookiesOf(t, s.viewer.id) });
+    const viewerPage = await t.open('/shared-with-me', {
+      cookies: await cookiesOf(t, s.viewer.id),
+    });
     await viewerPage.waitForFunction(() => document.documentElement.dataset.live === 'ready');
     assert.deepEqual(await menuItems(viewerPage, 'Opening scene, take 2'), [
       dashboardTexts.viewProject,
@@ -80,7 +84,10 @@ describe('Shared with me in Chromium', () => {
     sendSharingChanged(t, s.viewer.id, s.direct.id);
     await viewerPage.getByRole('article', { name: 'Credits roll' }).waitFor({ timeout: 15_000 });
     assert.equal(reloaded, false);
-    assert.deepEqual((await cardTitles(viewerPage)).sort(), ['Credits roll', 'Opening scene, take 2']);
+    assert.deepEqual((await cardTitles(viewerPage)).sort(), [
+      'Credits roll',
+      'Opening scene, take 2',
+    ]);
 
     // Remove drops the project shared directly.
     const removeMenu = await openCardMenu(viewerPage, 'Credits roll');
@@ -113,7 +120,9 @@ describe('Shared with me in Chromium', () => {
       dashboardTexts.removeShared,
     ]);
     // Rename through its dialog (a link and a form).
-    await (await openCardMenu(editorPage, 'Opening scene'))
+    await (
+      await openCardMenu(editorPage, 'Opening scene')
+    )
       .getByRole('link', { name: dashboardLabels.rename })
       .click();
     const dialog = editorPage.getByRole('dialog', { name: dashboardLabels.renameProject });
@@ -128,13 +137,17 @@ describe('Shared with me in Chromium', () => {
       dashboardTexts.editAsCopy,
       dashboardTexts.removeShared,
     ]);
-    await (await openCardMenu(viewerPage, 'Credits roll'))
+    await (
+      await openCardMenu(viewerPage, 'Credits roll')
+    )
       .getByRole('button', { name: dashboardTexts.removeShared })
       .click();
     await snackbar(viewerPage, sharingMessages.removedOwnAccess(1));
     assert.deepEqual(await cardTitles(viewerPage), ['Scene one']);
 
-    await (await openCardMenu(viewerPage, 'Scene one'))
+    await (
+      await openCardMenu(viewerPage, 'Scene one')
+    )
       .getByRole('button', { name: dashboardTexts.editAsCopy })
       .click();
     await viewerPage.waitForURL((url) => /^\/[a-z0-9]{32}$/.test(url.pathname));

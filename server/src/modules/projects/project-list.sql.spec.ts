@@ -103,7 +103,11 @@ describe('project list SQL', () => {
       sort: 'date_desc',
       search: null,
     };
-    const team: ListRequest = { view: { kind: 'team', teamId: LABEL }, sort: 'title_asc', search: null };
+    const team: ListRequest = {
+      view: { kind: 'team', teamId: LABEL },
+      sort: 'title_asc',
+      search: null,
+    };
 
     it('reads the total of a listing from its counter, and counts the matches of a search', () => {
       const total = listTotalStatement(shared);
@@ -164,7 +168,14 @@ describe('project list SQL', () => {
 
     it("files each grant under the project's own lists or its folders'", () => {
       const grants = sharesByProject([
-        { project_id: 'a', via: 'project', kind: 'customer', id: 'c1', name: 'Ann', access: 'edit' },
+        {
+          project_id: 'a',
+          via: 'project',
+          kind: 'customer',
+          id: 'c1',
+          name: 'Ann',
+          access: 'edit',
+        },
         { project_id: 'a', via: 'label', kind: 'team', id: 't1', name: 'Crew', access: 'view' },
         { project_id: 'b', via: 'label', kind: 'customer', id: 'c2', name: 'Bo', access: 'view' },
       ]);
@@ -173,7 +184,9 @@ describe('project list SQL', () => {
         teams: [],
         label: { customers: [], teams: [{ id: 't1', name: 'Crew', access: 'view' }] },
       });
-      assert.deepEqual(grants.get('b')?.label.customers, [{ id: 'c2', name: 'Bo', access: 'view' }]);
+      assert.deepEqual(grants.get('b')?.label.customers, [
+        { id: 'c2', name: 'Bo', access: 'view' },
+      ]);
       assert.equal(grants.get('c'), undefined);
     });
   });

@@ -205,8 +205,7 @@ interface Listing {
 function listingOf(view: ListView): Listing | null {
   if (view.kind === 'shared')
     return { table: 'shared_projects', key: 'customer_id', grantee: view.customerId };
-  if (view.kind === 'team')
-    return { table: 'team_projects', key: 'team_id', grantee: view.teamId };
+  if (view.kind === 'team') return { table: 'team_projects', key: 'team_id', grantee: view.teamId };
   return null;
 }
 
