@@ -164,6 +164,24 @@ describe('Shared with me (issue 31): what others shared, directly or through fol
     assert.ok(a.id);
   });
 
+  it('sharing/remove-projects drops a direct grant from the list at once', async () => {
+    const owner = await newCustomer(db);
+    const reader = await newCustomer(db);
+    const cookie = await newSessionCookie(app, reader.id);
+    const project = await newProject(db, owner.id);
+    await newShare(db, { project: project.id, customer: reader.id, access: 'edit' });
+    assert.equal((await sharedOf(cookie)).pagination.totalFiles, 1);
+    const response = await fetch(`${app.url}${endpoints.sharing.removeProjects.path}`, {
+      method: 'POST',
+      headers: { cookie, origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [project.id] }),
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    const after = await sharedOf(cookie);
+    assert.equal(after.pagination.totalFiles, 0);
+    assert.deepEqual(after.data, []);
+  });
+
   it('pages, sorts and searches like a plain ORDER BY … OFFSET over the same set', async () => {
     const owner = await newCustomer(db);
     const other = await newCustomer(db);
