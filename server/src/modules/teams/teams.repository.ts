@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type {
   TeamActivityKind,
@@ -256,8 +257,13 @@ export class TeamsRepository {
     customerId: string,
     now: Date,
   ): Promise<{ role: string; active: boolean } | null> {
-    const rows: Array<{ role: string; active: boolean }> = await this.dataSource.query(
-      `SELECT m.role,
+    // A named statement, prepared once per connection: every page of a team view runs it.
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as pg.PoolClient;
+      const { rows } = await client.query<{ role: string; active: boolean }>({
+        name: 'team_view_state',
+        text: `SELECT m.role,
               EXISTS (
                 SELECT 1 FROM subscriptions s
                   JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
@@ -270,9 +276,12 @@ export class TeamsRepository {
               ) AS active
          FROM teams t JOIN team_members m ON m.team_id = t.id AND m.customer_id = $2
         WHERE t.id = $1`,
-      [teamId, customerId, now],
-    );
-    return rows[0] ?? null;
+        values: [teamId, customerId, now],
+      });
+      return rows[0] ?? null;
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Locks the team row: invites, removals and seat changes of one team run one at a time. */
