@@ -182,6 +182,36 @@ describe('access checks of sharing', () => {
       );
   });
 
+  it('opens a team folder view below a folder shared with the team, only while its plan is active', async () => {
+    const owner = await newCustomer(db);
+    const member = await newCustomer(db);
+    const stranger = await newCustomer(db);
+    const team = await newTeam(db, { owner, members: [{ customer: member }] });
+    const top = await newLabel(db, owner.id);
+    const sub = await newLabel(db, owner.id, { parentId: top.id });
+    const subSub = await newLabel(db, owner.id, { parentId: sub.id });
+    const beside = await newLabel(db, owner.id);
+    await shareWithTeam(db, team.teamId, { labelId: top.id });
+    const readable = async (who: string) =>
+      [
+        ...(await access.check(as(who), Permission.TeamLabelRead, [
+          top.id,
+          sub.id,
+          subSub.id,
+          beside.id,
+        ])),
+      ].sort();
+    assert.deepEqual(await readable(member.id), [top.id, sub.id, subSub.id].sort());
+    assert.deepEqual(await readable(stranger.id), []);
+    // The plan lapses: the team's shares give nothing, its folders neither.
+    await db.query(
+      `UPDATE subscriptions SET status = 'expired', current_period_end = now() - interval '1 day'
+        WHERE id = (SELECT subscription_id FROM teams WHERE id = $1)`,
+      [team.teamId],
+    );
+    assert.deepEqual(await readable(member.id), []);
+  });
+
   it('never counts a grant on a demo, and keeps demo originals readable by all', async () => {
     const guest = await newCustomer(db);
     const { projects } = await newDemoProjects(db, ['Demo']);
@@ -196,14 +226,36 @@ describe('access checks of sharing', () => {
 
   it('answers a thousand ids in one query, malformed ids dropped', async () => {
     const guest = await newCustomer(db);
+    const owner = await newCustomer(db);
+    const folder = await newLabel(db, owner.id);
+    const real = await Promise.all(
+      Array.from({ length: 3 }, () => newProject(db, owner.id, { labelId: folder.id })),
+    );
+    await newShare(db, { label: folder.id, customer: guest.id });
     const ids = Array.from({ length: 1000 }, (_, i) => i.toString(36).padStart(32, 'x'));
+    // Every query the check sends goes through the data source: count them.
+    const query = db.query.bind(db);
+    let queries = 0;
+    db.query = ((...args: Parameters<DataSource['query']>) => {
+      queries += 1;
+      return query(...args);
+    }) as DataSource['query'];
     const started = Date.now();
-    const allowed = await access.check(as(guest.id), Permission.ProjectRead, [
-      ...ids,
-      'bad',
-      "x' OR 1=1",
-    ]);
-    assert.equal(allowed.size, 0);
+    try {
+      const allowed = await access.check(as(guest.id), Permission.ProjectRead, [
+        ...ids,
+        ...real.map((project) => project.id),
+        'bad',
+        "x' OR 1=1",
+      ]);
+      assert.deepEqual([...allowed].sort(), real.map((project) => project.id).sort());
+      assert.equal(queries, 1);
+      queries = 0;
+      assert.equal((await access.projectAccess(as(guest.id), [...ids, real[0]!.id])).size, 1);
+      assert.equal(queries, 1);
+    } finally {
+      db.query = query;
+    }
     assert.ok(Date.now() - started < 2000);
   });
 });

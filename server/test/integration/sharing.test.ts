@@ -7,12 +7,14 @@ import {
   pagePaths,
   sharingMessages,
   teamMessages,
+  type Project,
   type SharingChangedPayload,
   type SharingRemoveResponse,
   type SharingResponse,
   type SharingSuccessResponse,
 } from '@animata/contracts';
 import { LiveService } from '../../src/live/live.service.js';
+import { SharingRepository } from '../../src/modules/sharing/index.js';
 import type { CustomerEntity } from '../../src/modules/customers/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
@@ -131,6 +133,7 @@ describe('sharing', () => {
     assert.deepEqual(mine.body.access, {
       access: 'owner',
       canManage: true,
+      canRemove: true,
       hasProAccess: true,
       hasTeamAccess: true,
       teamPlanActive: true,
@@ -154,7 +157,12 @@ describe('sharing', () => {
     assert.equal(theirs.status, 200);
     assert.equal(theirs.body.access.access, 'view');
     assert.equal(theirs.body.access.canManage, false);
+    assert.equal(theirs.body.access.canRemove, false);
     assert.deepEqual(theirs.body.suggestions, []);
+    // Only the owner sees who is invited, and a grantee sees only the folder grants of folders
+    // they can open themselves (the guest's grant is on the project alone).
+    assert.deepEqual(theirs.body.invites, []);
+    assert.deepEqual(theirs.body.inherited, []);
 
     // Inherited through the folder above: the folder's dialog too.
     const inherited = await (
@@ -235,6 +243,35 @@ describe('sharing', () => {
     );
   });
 
+  it('changes a grant in one statement: one removed or changed meanwhile answers 404 or tells nobody', async () => {
+    const w = await world();
+    const mateShare = await newShare(db(), { project: w.project.id, customer: w.teammate.id });
+    const owner = await as(w.owner);
+    const repository = app.app.get(SharingRepository);
+    const original = repository.sharesActiveTeam.bind(repository);
+    try {
+      // Someone else sets edit between the check and the change: nothing changed, nobody told.
+      repository.sharesActiveTeam = async (...args) => {
+        await db().query(`UPDATE project_shares SET access = 'edit' WHERE id = $1`, [mateShare]);
+        return original(...args);
+      };
+      sent.length = 0;
+      const same = await owner('PUT', path(s.projectCustomer.path, mateShare), { access: 'edit' });
+      assert.equal(same.status, 200);
+      assert.deepEqual(sent, []);
+      // The grant is removed between the check and the change: 404, nobody told.
+      repository.sharesActiveTeam = async (...args) => {
+        await db().query(`DELETE FROM project_shares WHERE id = $1`, [mateShare]);
+        return original(...args);
+      };
+      const gone = await owner('PUT', path(s.projectCustomer.path, mateShare), { access: 'view' });
+      assert.equal(gone.status, 404);
+      assert.deepEqual(sent, []);
+    } finally {
+      repository.sharesActiveTeam = original;
+    }
+  });
+
   it('refuses sharing changes without pro access with 403 and the upgrade text', async () => {
     const free = await newCustomer(db());
     const guest = await newCustomer(db());
@@ -246,6 +283,8 @@ describe('sharing', () => {
     assert.equal(dialog.status, 200);
     assert.equal(dialog.body.access.canManage, false);
     assert.equal(dialog.body.access.hasProAccess, false);
+    // Removals stay open to an owner without a plan: the dialog offers them.
+    assert.equal(dialog.body.access.canRemove, true);
     for (const [method, url, body] of [
       ['PUT', path(s.projectCustomer.path, shareId), { access: 'view' }],
       ['PUT', path(s.teamLabel.path, folder.id), { team: '00000000-0000-4000-8000-000000000000' }],
@@ -315,13 +354,37 @@ describe('sharing', () => {
     const folder = await newLabel(db(), w.owner.id);
     const project = await newProject(db(), w.owner.id, { labelId: folder.id });
     await newShare(db(), { label: folder.id, customer: w.guest.id });
+    await shareWithTeam(db(), w.team.teamId, { labelId: folder.id });
+    const direct = await newProject(db(), w.owner.id, { labelId: folder.id });
+    await newShare(db(), { project: direct.id, customer: w.outsider.id });
     const guest = await as(w.guest);
+    const owner = await as(w.owner);
     assert.equal((await guest('GET', path(p.details.path, project.id))).status, 200);
-    const moved = await (
-      await as(w.owner)
-    )('PUT', p.move.path, { projects: [project.id], label: null });
+    sent.length = 0;
+    const moved = await owner('PUT', p.move.path, { projects: [project.id], label: null });
     assert.equal(moved.status, 200);
     assert.equal((await guest('GET', path(p.details.path, project.id))).status, 404);
+    // Everyone the folder's grants reached is told, the customer and the team.
+    const removed = { entity: 'project', id: project.id, change: 'removed' };
+    assert.deepEqual(
+      [...sent].sort((a, b) => a.room.localeCompare(b.room)),
+      [
+        { room: `customer:${w.guest.id}`, payload: removed },
+        { room: `team:${w.team.teamId}`, payload: removed },
+      ].sort((a, b) => a.room.localeCompare(b.room)),
+    );
+    // Deleting a shared project tells its direct grantees and those of the folders above it.
+    sent.length = 0;
+    assert.equal((await owner('DELETE', path(p.delete.path, direct.id))).status, 200);
+    const gone = { entity: 'project', id: direct.id, change: 'removed' };
+    assert.deepEqual(
+      [...sent].sort((a, b) => a.room.localeCompare(b.room)),
+      [
+        { room: `customer:${w.guest.id}`, payload: gone },
+        { room: `customer:${w.outsider.id}`, payload: gone },
+        { room: `team:${w.team.teamId}`, payload: gone },
+      ].sort((a, b) => a.room.localeCompare(b.room)),
+    );
   });
 
   it('lets the most generous grant win: a folder’s edit under a direct view renames and moves within the owner’s folders', async () => {
@@ -332,10 +395,12 @@ describe('sharing', () => {
     await newShare(db(), { project: project.id, customer: w.teammate.id, access: 'view' });
     await newShare(db(), { label: folder.id, customer: w.teammate.id, access: 'edit' });
     const editor = await as(w.teammate);
-    assert.equal(
-      (await editor('PUT', path(p.update.path, project.id), { title: 'Renamed' })).status,
-      200,
-    );
+    const renamed = await editor<Project>('PUT', path(p.update.path, project.id), {
+      title: 'Renamed',
+    });
+    assert.equal(renamed.status, 200);
+    // The answer tells the editor they may edit (not only the owner).
+    assert.equal(renamed.body.canEdit, true);
     assert.equal(
       (await editor('PUT', p.move.path, { projects: [project.id], label: sub.id })).status,
       200,
@@ -428,8 +493,10 @@ describe('sharing', () => {
     const through = await guest<Refusal>('POST', s.removeProjects.path, { ids: [inFolder.id] });
     assert.equal(through.status, 422);
     assert.equal(through.body.errors?.['.'], sharingMessages.sharedThroughFolder);
+    // teamId null is no team: their own access goes.
     const dropped = await guest<SharingRemoveResponse>('POST', s.removeProjects.path, {
       ids: [w.project.id],
+      teamId: null,
     });
     assert.equal(dropped.status, 200);
     assert.deepEqual(dropped.body, {
@@ -440,6 +507,7 @@ describe('sharing', () => {
     assert.equal((await guest('GET', path(p.details.path, w.project.id))).status, 404);
     const droppedFolder = await guest<SharingRemoveResponse>('POST', s.removeLabels.path, {
       ids: [folder.id],
+      teamId: null,
     });
     assert.equal(droppedFolder.body.removed, 1);
     assert.equal((await guest('GET', path(p.details.path, inFolder.id))).status, 404);

@@ -131,6 +131,11 @@ export function cookieCaller(app: { url: string }, cookie: string) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    // A file (a preview, a document) answers its text; everything else is JSON.
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    return {
+      status: response.status,
+      body: (text ? (isJson ? JSON.parse(text) : text) : null) as T,
+    };
   };
 }

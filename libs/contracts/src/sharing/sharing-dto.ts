@@ -10,6 +10,7 @@ import {
   IsOptional,
   IsString,
   MaxLength,
+  ValidateIf,
   MinLength,
 } from 'class-validator';
 import { INVITE_EMAIL_MAX_LENGTH } from '../teams/team-messages.js';
@@ -84,11 +85,16 @@ export class RemoveSharedBody {
   @IsArray()
   ids!: string[];
 
-  /** Remove from this team's projects (project owner or team administrator, §6). */
-  @IsOptional()
+  /**
+   * Remove from this team's projects (project owner or team administrator, §6). Absent or null:
+   * the actor's own access goes.
+   */
+  @ValidateIf(
+    (object: { teamId?: unknown }) => object.teamId !== null && object.teamId !== undefined,
+  )
   @IsString()
   @MaxLength(64)
-  teamId?: string;
+  teamId?: string | null;
 }
 
 /** PUT sharing/project/{id}/public-link (ours: §4's selector with an expiry and a password). */

@@ -44,9 +44,12 @@ export const sharingMessages = {
   inviteAccepted: (title: string) => `You now have access to ${title}`,
   /** 403: a viewer or editor asking for what only the owner may do (share, delete, manage). */
   onlyOwner: 'Only the owner can do this.',
-  /** remove-projects/remove-labels when every item reaches the actor through a folder above. */
+  /**
+   * remove-projects/remove-labels when every item reaches the actor only through a folder above
+   * or a team (their own grants are all that can be dropped).
+   */
   sharedThroughFolder:
-    'This was shared with you through its folder. Remove the folder from your shared items instead.',
+    'This was shared with you through a folder or a team. Remove that folder from your shared items, or leave the team, instead.',
 } as const;
 
 /** Public link passwords (ours): 4 to 128 characters. */

@@ -76,6 +76,11 @@ export interface SharingAccessInfo {
   access: 'owner' | ShareAccess;
   /** Owner with pro access: may invite, change and remove (§5, §6). */
   canManage: boolean;
+  /**
+   * The owner, whatever their plan: may remove customers' and teams' grants and the public link
+   * (removing never needs a plan, so an owner whose plan lapsed can still stop sharing).
+   */
+  canRemove: boolean;
   /** Pro or team plan (sharing is a paid feature; otherwise the Premium chip). */
   hasProAccess: boolean;
   /** Sharing to a team needs team access (§6). */

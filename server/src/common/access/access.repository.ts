@@ -32,15 +32,16 @@ const ACTIVE_TEAMS_OF_ACTOR = `
        OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))`;
 
 /**
- * For the projects `$2` (text[]), one row each: `is_owner` (of actor `$1`), `is_demo`,
- * `from_id`, `owner_id`, `label_id` and `grant_access`, the most generous grant the actor has on
+ * For the projects `$2` (bpchar[]: projects.id is char(32), and a text[] would cast the column
+ * and scan the table instead of using projects_pkey), one row each: `is_owner` (of actor `$1`),
+ * `is_demo`, `from_id`, `owner_id`, `label_id` and `grant_access`, the most generous grant the actor has on
  * it ('edit', 'view' or null): a direct grant, a grant on its folder or any folder above it
  * (labels.parent_id, any depth), to the actor or to a team of theirs with an active plan (`$3`
  * is now). Demos are never shared: their grants count for nothing. One query for the whole set.
  */
 const PROJECT_ACCESS = `
   WITH RECURSIVE wanted AS (
-    SELECT id, owner_id, label_id, is_demo, from_id FROM projects WHERE id = ANY($2::text[])
+    SELECT id, owner_id, label_id, is_demo, from_id FROM projects WHERE id = ANY($2::bpchar[])
   ), above (item_id, label_id) AS (
     SELECT id, label_id FROM wanted WHERE label_id IS NOT NULL
     UNION
@@ -49,10 +50,10 @@ const PROJECT_ACCESS = `
   ), actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
   ), grants (item_id, access) AS (
     SELECT project_id, access FROM project_shares
-     WHERE customer_id = $1 AND project_id = ANY($2::text[])
+     WHERE customer_id = $1 AND project_id = ANY($2::bpchar[])
     UNION ALL
     SELECT project_id, access FROM team_shares
-     WHERE project_id = ANY($2::text[]) AND team_id IN (SELECT team_id FROM actor_teams)
+     WHERE project_id = ANY($2::bpchar[]) AND team_id IN (SELECT team_id FROM actor_teams)
     UNION ALL
     SELECT a.item_id, ls.access FROM above a
       JOIN label_shares ls ON ls.label_id = a.label_id AND ls.customer_id = $1
@@ -69,19 +70,26 @@ const PROJECT_ACCESS = `
    GROUP BY w.id, w.owner_id, w.label_id, w.is_demo, w.from_id`;
 
 /**
- * For the folders `$2` (uuid[]), one row each: `is_owner`, `owner_id` and `grant_access`, the
- * most generous grant the actor has on the folder itself or any folder above it, as
- * PROJECT_ACCESS reads them.
+ * The CTEs `wanted` (the folders `$2`, uuid[]) and `above` (item_id, label_id): each folder with
+ * itself and every folder above it (labels.parent_id, any depth).
  */
-const LABEL_ACCESS = `
-  WITH RECURSIVE wanted AS (
+const LABELS_ABOVE = `
+  wanted AS (
     SELECT id, owner_id FROM labels WHERE id = ANY($2::uuid[])
   ), above (item_id, label_id) AS (
     SELECT id, id FROM wanted
     UNION
     SELECT a.item_id, l.parent_id FROM above a JOIN labels l ON l.id = a.label_id
      WHERE l.parent_id IS NOT NULL
-  ), actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
+  )`;
+
+/**
+ * For the folders `$2` (uuid[]), one row each: `is_owner`, `owner_id` and `grant_access`, the
+ * most generous grant the actor has on the folder itself or any folder above it, as
+ * PROJECT_ACCESS reads them.
+ */
+const LABEL_ACCESS = `
+  WITH RECURSIVE ${LABELS_ABOVE}, actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
   ), grants (item_id, access) AS (
     SELECT a.item_id, ls.access FROM above a
       JOIN label_shares ls ON ls.label_id = a.label_id AND ls.customer_id = $1
@@ -194,6 +202,51 @@ export class AccessRepository {
   }
 
   /**
+   * Of these projects (not the actor's own), those the actor may move to folder `labelId`: both
+   * the project's current folder and `labelId` lie in the subtree of one folder whose edit grant
+   * (the actor's own or an active team's) reaches the actor (that folder itself or below it). An
+   * edit grant on the project alone moves nothing: a move changes who has access through the
+   * folders, which only a folder's editor may reorganise (decision sharing-access, editors'
+   * moves). Demos never move. One query.
+   */
+  async projectsMovableWithin(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    labelId: string,
+  ): Promise<Set<string>> {
+    if (!UUID.test(labelId)) return new Set();
+    return this.granted(
+      ids,
+      PROJECT_ID,
+      `WITH RECURSIVE actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
+       ), roots (label_id) AS (
+         SELECT label_id FROM label_shares WHERE customer_id = $1 AND access = 'edit'
+         UNION
+         SELECT label_id FROM team_shares
+          WHERE label_id IS NOT NULL AND access = 'edit'
+            AND team_id IN (SELECT team_id FROM actor_teams)
+       ), target_above (label_id) AS (
+         SELECT id FROM labels WHERE id = $4::uuid
+         UNION
+         SELECT l.parent_id FROM target_above t JOIN labels l ON l.id = t.label_id
+          WHERE l.parent_id IS NOT NULL
+       ), wanted AS (
+         SELECT id, label_id FROM projects
+          WHERE id = ANY($2::bpchar[]) AND owner_id <> $1 AND NOT is_demo
+       ), above (item_id, label_id) AS (
+         SELECT id, label_id FROM wanted WHERE label_id IS NOT NULL
+         UNION
+         SELECT a.item_id, l.parent_id FROM above a JOIN labels l ON l.id = a.label_id
+          WHERE l.parent_id IS NOT NULL
+       )
+       SELECT DISTINCT a.item_id AS id FROM above a
+         JOIN roots r ON r.label_id = a.label_id
+         JOIN target_above t ON t.label_id = a.label_id`,
+      (wanted) => [actorId, wanted, this.clock.now(), labelId],
+    );
+  }
+
+  /**
    * Of these projects, those shared with the actor (a grant of theirs or of a team of theirs,
    * direct or through a folder above), their own not counted: what they may drop from their
    * shared items.
@@ -282,7 +335,7 @@ export class AccessRepository {
     return this.granted(
       ids,
       PROJECT_ID,
-      `SELECT id FROM projects WHERE id = ANY($1::text[]) AND is_demo AND from_id IS NULL`,
+      `SELECT id FROM projects WHERE id = ANY($1::bpchar[]) AND is_demo AND from_id IS NULL`,
       (wanted) => [wanted],
     );
   }
@@ -442,7 +495,11 @@ export class AccessRepository {
     );
   }
 
-  /** Of these folders, those shared with a team the actor belongs to. */
+  /**
+   * Of these folders, those a team of the actor's with an active plan reaches: shared with the
+   * team themselves or through a folder above them at any depth, as LABEL_ACCESS reads team
+   * grants (a team view's folders; a lapsed team's shares give nothing).
+   */
   async labelsSharedWithActorTeams(
     actorId: string,
     ids: ReadonlySet<string>,
@@ -450,10 +507,12 @@ export class AccessRepository {
     return this.granted(
       ids,
       UUID,
-      `SELECT DISTINCT ts.label_id AS id FROM team_shares ts
-         JOIN team_members m ON m.team_id = ts.team_id AND m.customer_id = $1
-        WHERE ts.label_id = ANY($2::uuid[])`,
-      (wanted) => [actorId, wanted],
+      `WITH RECURSIVE ${LABELS_ABOVE}, actor_teams AS (${ACTIVE_TEAMS_OF_ACTOR}
+       )
+       SELECT DISTINCT a.item_id AS id FROM above a
+         JOIN team_shares ts ON ts.label_id = a.label_id
+        WHERE ts.team_id IN (SELECT team_id FROM actor_teams)`,
+      (wanted) => [actorId, wanted, this.clock.now()],
     );
   }
 

@@ -91,6 +91,18 @@ export class AccessService {
     return this.repository.projectAccess(actor.customerId, new Set(ids));
   }
 
+  /**
+   * Of these projects shared with the actor, those they may move to the folder `labelId`: the
+   * project's folder and `labelId` both under one folder whose edit grant reaches them. One query.
+   */
+  projectsMovableWithin(
+    actor: Actor,
+    ids: Iterable<string>,
+    labelId: string,
+  ): Promise<Set<string>> {
+    return this.repository.projectsMovableWithin(actor.customerId, new Set(ids), labelId);
+  }
+
   /** As projectAccess, for folders. */
   labelAccess(actor: Actor, ids: Iterable<string>): Promise<Map<string, ItemAccess>> {
     return this.repository.labelAccess(actor.customerId, new Set(ids));

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LiveModule } from '../../live/live.module.js';
 import { BillingModule } from '../billing/index.js';
 import { TeamsModule } from '../teams/index.js';
 import { CustomersModule } from '../customers/index.js';
@@ -18,7 +19,14 @@ import { ProjectThumbnailsModule } from './thumbnails/thumbnails.module.js';
  * usage.
  */
 @Module({
-  imports: [BillingModule, CustomersModule, SessionsModule, ProjectThumbnailsModule, TeamsModule],
+  imports: [
+    BillingModule,
+    CustomersModule,
+    LiveModule,
+    SessionsModule,
+    ProjectThumbnailsModule,
+    TeamsModule,
+  ],
   controllers: [ProjectsController, LabelsController, OnboardingController],
   providers: [
     ProjectsRepository,

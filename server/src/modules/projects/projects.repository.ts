@@ -330,6 +330,60 @@ export class ProjectsRepository {
     });
   }
 
+  /**
+   * Who a move or a delete of these projects reaches (issue 31, sharing-changed), in one query:
+   * each grant of a customer or a team on a project itself ('direct'), on its folder or a folder
+   * above it ('from'), or on `target` or a folder above it ('to', for a move). Demos have none.
+   */
+  async audienceOf(
+    ids: string[],
+    target: string | null,
+  ): Promise<
+    Array<{
+      projectId: string;
+      side: 'direct' | 'from' | 'to';
+      customerId: string | null;
+      teamId: string | null;
+    }>
+  > {
+    if (ids.length === 0) return [];
+    const rows: Array<{
+      project_id: string;
+      side: 'direct' | 'from' | 'to';
+      customer_id: string | null;
+      team_id: string | null;
+    }> = await this.dataSource.query(
+      `WITH RECURSIVE wanted AS (
+         SELECT id, label_id FROM projects WHERE id = ANY($1::bpchar[]) AND NOT is_demo
+       ), above (item_id, label_id, side) AS (
+         SELECT id, label_id, 'from' FROM wanted WHERE label_id IS NOT NULL
+         UNION ALL
+         SELECT id, $2::uuid, 'to' FROM wanted WHERE $2::uuid IS NOT NULL
+         UNION
+         SELECT a.item_id, l.parent_id, a.side FROM above a JOIN labels l ON l.id = a.label_id
+          WHERE l.parent_id IS NOT NULL
+       )
+       SELECT a.item_id AS project_id, a.side, ls.customer_id, NULL::uuid AS team_id
+         FROM above a JOIN label_shares ls ON ls.label_id = a.label_id
+       UNION ALL
+       SELECT a.item_id, a.side, NULL, ts.team_id
+         FROM above a JOIN team_shares ts ON ts.label_id = a.label_id
+       UNION ALL
+       SELECT w.id, 'direct', ps.customer_id, NULL
+         FROM wanted w JOIN project_shares ps ON ps.project_id = w.id
+       UNION ALL
+       SELECT w.id, 'direct', NULL, ts.team_id
+         FROM wanted w JOIN team_shares ts ON ts.project_id = w.id`,
+      [ids, target],
+    );
+    return rows.map((row) => ({
+      projectId: row.project_id.trim(),
+      side: row.side,
+      customerId: row.customer_id,
+      teamId: row.team_id,
+    }));
+  }
+
   /** Deletes the owner's projects (never a demo here); answers the ids and their preview keys. */
   async deleteMany(
     ownerId: string,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEMO_FOLDER_ID, FREE_LIMITS, planFeatures, projectMessages } from '@animata/contracts';
+import type { LiveService } from '../../live/live.service.js';
 import type { TeamViews } from '../teams/index.js';
 import type { PlanAccess } from '../billing/index.js';
 import type { AccessService } from '../../common/access/index.js';
@@ -62,6 +63,7 @@ function serviceWith(options: {
       ),
   } as unknown as AccessService;
   const projects = {
+    audienceOf: async () => [],
     move: async () => {
       calls.push('move');
       return options.moved ?? [];
@@ -92,6 +94,7 @@ function serviceWith(options: {
     storage,
     { featuresFor: async () => planFeatures(0) } as unknown as PlanAccess,
     {} as TeamViews,
+    { toCustomer: () => undefined, toTeam: () => undefined } as unknown as LiveService,
   );
   return { service, calls };
 }

@@ -8,6 +8,8 @@ import {
   emptyProjectData,
   endpoints,
   fillPath,
+  liveEvents,
+  type SharingChange,
   FREE_LIMITS,
   projectMessages,
   sharingMessages,
@@ -32,6 +34,7 @@ import { CommonException } from '../../common/errors/common.exception.js';
 import { newPublicId } from '../../common/ids.js';
 import { PlanAccess } from '../billing/index.js';
 import { TeamViews } from '../teams/index.js';
+import { LiveService } from '../../live/live.service.js';
 import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
@@ -135,6 +138,8 @@ export class ProjectsService {
     private readonly plans: PlanAccess,
     /** The dashboard's team views (issue 30). */
     private readonly teamViews: TeamViews,
+    /** sharing-changed to the grantees a move or a delete reaches (issue 31). */
+    private readonly live: LiveService,
   ) {}
 
   async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
@@ -328,7 +333,8 @@ export class ProjectsService {
       });
     }
     if (!row) throw CommonException.notFound();
-    return toProject(row, actor.customerId);
+    // ProjectUpdate passed above (the owner or edit access): the answer says they may edit.
+    return { ...toProject(row, actor.customerId), canEdit: true };
   }
 
   /** A copy (§4 duplicate title), within the limits; a demo's copy becomes one's own project. */
@@ -373,17 +379,64 @@ export class ProjectsService {
     const { ownerId, labelId } = ids.every((id) => access.get(id) === 'owner')
       ? { ownerId: actor.customerId, labelId: await this.targetLabel(actor, request.label) }
       : await this.sharedTargetLabel(actor, ids, request.label);
+    // Who the move reaches, read before it: the grantees of the folders it leaves and enters.
+    const audience = await this.projects.audienceOf(ids, labelId);
     const moved = await this.projects.move(ownerId, ids, labelId);
     if (moved.length === 0) throw ProjectException.notice(projectMessages.sameFolder);
+    const done = new Set(moved);
+    const sides = new Map<string, { from: boolean; to: boolean }>();
+    for (const row of audience) {
+      if (row.side === 'direct' || !done.has(row.projectId)) continue;
+      const key = `${row.projectId} ${row.customerId ?? ''} ${row.teamId ?? ''}`;
+      const side = sides.get(key) ?? { from: false, to: false };
+      side[row.side] = true;
+      sides.set(key, side);
+    }
+    for (const [key, side] of sides) {
+      const [projectId = '', customerId = '', teamId = ''] = key.split(' ');
+      // Through folders on both sides: still there, told of the change.
+      const change: SharingChange = side.from ? (side.to ? 'updated' : 'removed') : 'granted';
+      this.notifySharing(customerId, teamId, projectId, change, actor.customerId);
+    }
     return { projects: moved };
   }
 
   async delete(actor: Actor, ids: string[]): Promise<ProjectIdsResponse> {
     const wanted = [...new Set(ids)];
     await this.requireOrDemo(actor, Permission.ProjectDelete, wanted);
+    // Who the delete reaches, read before it (the grants go with the projects).
+    const audience = await this.projects.audienceOf(wanted, null);
     const deleted = await this.projects.deleteMany(actor.customerId, wanted);
     await this.removePreviews(deleted);
+    const done = new Set(deleted.map((row) => row.id));
+    const told = new Set<string>();
+    for (const row of audience) {
+      const key = `${row.projectId} ${row.customerId ?? ''} ${row.teamId ?? ''}`;
+      if (!done.has(row.projectId) || told.has(key)) continue;
+      told.add(key);
+      this.notifySharing(
+        row.customerId ?? '',
+        row.teamId ?? '',
+        row.projectId,
+        'removed',
+        actor.customerId,
+      );
+    }
     return { projects: deleted.map((row) => row.id) };
+  }
+
+  /** sharing-changed (issue 31) to a grantee customer's or team's room; never to the actor. */
+  private notifySharing(
+    customerId: string,
+    teamId: string,
+    projectId: string,
+    change: SharingChange,
+    actorId: string,
+  ): void {
+    const payload = { entity: 'project' as const, id: projectId, change };
+    if (customerId !== '' && customerId !== actorId)
+      this.live.toCustomer(customerId, liveEvents.sharingChanged, payload);
+    if (teamId !== '') this.live.toTeam(teamId, liveEvents.sharingChanged, payload);
   }
 
   /** Opening a demo: the customer's own copy of it, made once; a copy opens as itself. */
@@ -453,9 +506,11 @@ export class ProjectsService {
 
   /**
    * Where an editor may move projects shared with them (decision sharing-access, editors'
-   * moves): to a folder of the projects' owner that the editor has edit access to (through its
-   * share or one above it). Out of the owner's folders, to none or to the editor's own folders,
-   * the project would leave its owner's tree: 404 for the folder, as for any folder not theirs.
+   * moves): within the subtree of a folder of the owner whose edit grant reaches them, the
+   * project's current folder and the target both under it. A target they cannot edit (none, the
+   * editor's own folders, someone else's) answers 404 as any folder not theirs; a project they
+   * may not take from where it is (its edit grant is its own, or its folder is outside the
+   * target's edit grant) answers 403: moving it would change who has access.
    */
   private async sharedTargetLabel(
     actor: Actor,
@@ -465,12 +520,13 @@ export class ProjectsService {
     if (label === null || label === '' || label === DEMO_FOLDER_ID)
       throw CommonException.notFound();
     await this.access.require(actor, Permission.LabelEditShared, [label]);
-    const [folder, projects] = await Promise.all([
+    const [folder, movable] = await Promise.all([
       this.labels.findById(label),
-      this.projects.findManyByIds(ids),
+      this.access.projectsMovableWithin(actor, ids, label),
     ]);
-    if (!folder || projects.some((project) => project.owner_id !== folder.owner_id))
-      throw CommonException.notFound();
+    if (!folder) throw CommonException.notFound();
+    if (ids.some((id) => !movable.has(id)))
+      throw CommonException.forbidden(sharingMessages.onlyOwner);
     return { ownerId: folder.owner_id, labelId: label };
   }
 

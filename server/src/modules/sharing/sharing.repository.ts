@@ -263,9 +263,24 @@ export class SharingRepository {
       : null;
   }
 
-  async updateGrantAccess(entity: ShareEntity, shareId: string, access: ShareAccess) {
+  /**
+   * Sets a grant's access in one statement; answers the access it had just before, or null when
+   * the grant is gone (removed since it was read).
+   */
+  async updateGrantAccess(
+    entity: ShareEntity,
+    shareId: string,
+    access: ShareAccess,
+  ): Promise<{ previous: ShareAccess } | null> {
     const { table } = GRANTS[entity];
-    await this.dataSource.query(`UPDATE ${table} SET access = $2 WHERE id = $1`, [shareId, access]);
+    const [rows]: [Array<{ previous: ShareAccess }>, number] = await this.dataSource.query(
+      `WITH before AS (SELECT id, access FROM ${table} WHERE id = $1 FOR UPDATE)
+       UPDATE ${table} g SET access = $2 FROM before b WHERE g.id = b.id
+       RETURNING b.access AS previous`,
+      [shareId, access],
+    );
+    const row = rows[0];
+    return row ? { previous: row.previous } : null;
   }
 
   /** Removes a customer's grant on the item; answers whether there was one. */

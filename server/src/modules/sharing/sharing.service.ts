@@ -78,6 +78,11 @@ export class SharingService {
       ]);
     if (!owner) throw CommonException.notFound();
     const isOwner = access === 'owner';
+    // A grantee sees neither who is invited nor the grants of folders they cannot open
+    // (decision sharing-access, what a grantee's dialog shows).
+    const openable = isOwner
+      ? null
+      : await this.access.labelAccess(actor, new Set(inherited.map((share) => share.label.id)));
     const [teamMembers, editAllowed] = await Promise.all([
       isOwner ? this.sharing.membersOf(ownTeams.map((team) => team.id)) : [],
       isOwner ? this.sharing.membersOf(ownerTeams.map((team) => team.id)) : [],
@@ -86,6 +91,8 @@ export class SharingService {
     const info: SharingAccessInfo = {
       access,
       canManage: isOwner && plan.hasProAccess,
+      // Removing needs no plan (decision sharing-access, what needs pro access).
+      canRemove: isOwner,
       ...plan,
     };
     return {
@@ -94,9 +101,9 @@ export class SharingService {
       title: item.title,
       owner,
       customers: customers.map((grant) => ({ ...grant, isOwner: false })),
-      invites,
+      invites: isOwner ? invites : [],
       teams,
-      inherited,
+      inherited: openable ? inherited.filter((share) => openable.has(share.label.id)) : inherited,
       access: info,
       publicLink:
         entity === 'project'
@@ -139,8 +146,12 @@ export class SharingService {
       this.clock.now(),
     );
     const access = grantableAccess(wanted, isTeamMember);
-    await this.sharing.updateGrantAccess(entity, shareId, access);
-    if (access !== grant.access) this.notify([grant.customerId], [], entity, item.id, 'updated');
+    // One statement: a grant removed meanwhile is 404; the access it had just before decides
+    // whether anything changed (nobody is told of a change that did not happen).
+    const updated = await this.sharing.updateGrantAccess(entity, shareId, access);
+    if (!updated) throw CommonException.notFound();
+    if (access !== updated.previous)
+      this.notify([grant.customerId], [], entity, item.id, 'updated');
     return { success: true, message: sharingMessages.accessUpdated };
   }
 
@@ -205,11 +216,12 @@ export class SharingService {
     actor: Actor,
     entity: ShareEntity,
     ids: string[],
-    teamId: string | undefined,
+    teamId: string | null | undefined,
   ): Promise<SharingRemoveResponse> {
     const wanted = [...new Set(ids)];
     if (wanted.some((id) => !isItemId(entity, id))) throw CommonException.notFound();
-    if (teamId !== undefined) return this.removeFromTeam(actor, entity, wanted, teamId);
+    // `teamId: null` (a form's empty choice) is no team, as absent is.
+    if (teamId != null) return this.removeFromTeam(actor, entity, wanted, teamId);
     await this.access.require(actor, Permission.SharedItemRemove, wanted);
     const removed = await this.sharing.deleteOwnGrants(entity, wanted, actor.customerId);
     // Only a folder above (or a team) shares the rest: dropping those is the folder's business
