@@ -41,9 +41,12 @@ export class TeamViews {
 
   /** 404 for an unknown or foreign team; the empty-list reason when its plan expired. */
   async open(actor: Actor, teamId: string): Promise<{ expired: EmptyListReason | null }> {
-    await this.access.require(actor, Permission.TeamRead, [teamId]);
-    // One statement for the role and the plan's state: every page of a team view asks (issue 31).
-    const state = await this.teams.viewStateOf(teamId, actor.customerId, this.clock.now());
+    // The access layer decides; the role and the plan's state are read meanwhile, in one
+    // statement (every page of a team view asks: issue 31), and used only once it said yes.
+    const [, state] = await Promise.all([
+      this.access.require(actor, Permission.TeamRead, [teamId]),
+      this.teams.viewStateOf(teamId, actor.customerId, this.clock.now()),
+    ]);
     if (!state) throw CommonException.notFound();
     if (state.active) return { expired: null };
     return { expired: state.role === 'owner' ? 'owner-expired' : 'member-expired' };
