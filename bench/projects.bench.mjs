@@ -5,26 +5,52 @@
 // project-list.sql.ts). Scenarios: the first page, the last page, a search and each sort.
 // Floors (issue 17): app >= 0.75 of the bare server's throughput in each scenario; the last
 // page's p95 <= 1.5x the first page's; a search's p95 <= 3x a plain list's (both on the app).
+// Issue 31: Shared with me (10,000 projects shared through 100 folders) and a team view
+// (10,000 projects shared with a team), each against bare like the rest, and each held to
+// >= 0.9 of the owner list's requests/s in the same sort: the 'owner vs …' scenarios alternate
+// the two requests on the app round by round, so the ratio is measured in the same rounds.
 import path from 'node:path';
 import pg from 'pg';
 import { benchDir, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
-import { seedProjects } from './lib/seed-projects.mjs';
+import { seedProjects, seedSharing } from './lib/seed-projects.mjs';
 
 const EMAIL = 'bench-projects@example.com';
+// Issue 31: the customer others shared with, and the owner of a team with shared projects.
+const SHARED_EMAIL = 'bench-shared@example.com';
 const PASSWORD = 'Correct-Horse-7';
 const TOTAL = Number(process.env.BENCH_PROJECTS_TOTAL ?? 1_000_000);
 const BIG = Number(process.env.BENCH_PROJECTS_BIG ?? 100_000);
 const ROWS = 20;
 const LAST_PAGE = Math.ceil(BIG / ROWS);
+// Shared with me: SHARED projects of another customer, through SHARED_FOLDERS folder grants
+// (each folder with a sub-folder, half its projects in each); the team view: TEAM projects of
+// the shared customer's own, shared with their team. Both come out of the TOTAL.
+const SHARED = Number(process.env.BENCH_PROJECTS_SHARED ?? 10_000);
+const SHARED_FOLDERS = 100;
+const TEAM = Number(process.env.BENCH_PROJECTS_TEAM ?? 10_000);
 
-// Filled in by setup(): the cookie of the big customer's session, sent by every request.
+// Filled in by setup(): the cookies of the big and the shared customer's sessions, and the team.
 const headers = {};
-const list = (query) => ({
+const sharedHeaders = {};
+const team = { id: '' };
+const list = (query, sent = headers) => ({
   method: 'GET',
   path: `/api/animata/projects?${query}`,
-  headers,
+  headers: sent,
   expectStatus: 200,
 });
+// The team's id is known after setup: the path is read when the scenario runs.
+const teamList = (query) => ({
+  method: 'GET',
+  get path() {
+    return `/api/animata/projects?team=${team.id}&${query}`;
+  },
+  headers: sharedHeaders,
+  expectStatus: 200,
+});
+
+// BENCH_PROJECTS_SCENARIOS: a comma-separated subset of the scenarios' names (all by default).
+const only = process.env.BENCH_PROJECTS_SCENARIOS?.split(',').map((name) => name.trim());
 
 /** @type {import('./lib/types.js').Bench} */
 export default {
@@ -37,14 +63,50 @@ export default {
     { name: 'sort date_asc', request: list(`rows=${ROWS}&page=1&sort_by=date_asc`) },
     { name: 'sort title_asc', request: list(`rows=${ROWS}&page=1&sort_by=title_asc`) },
     { name: 'sort title_desc', request: list(`rows=${ROWS}&page=1&sort_by=title_desc`) },
-  ],
+    {
+      name: 'shared with me',
+      request: list(`rows=${ROWS}&page=1&sharedWithMe=true`, sharedHeaders),
+    },
+    {
+      name: 'shared title_asc',
+      request: list(`rows=${ROWS}&page=1&sharedWithMe=true&sort_by=title_asc`, sharedHeaders),
+    },
+    { name: 'team view', request: teamList(`rows=${ROWS}&page=1`) },
+    // Issue 31's floors, measured in the same rounds: each shared view against the owner's
+    // list in the same sort, both on the app, alternating round by round.
+    ...[
+      [
+        'owner vs shared with me',
+        list(`rows=${ROWS}&page=1`),
+        list(`rows=${ROWS}&page=1&sharedWithMe=true`, sharedHeaders),
+      ],
+      [
+        'owner vs shared title_asc',
+        list(`rows=${ROWS}&page=1&sort_by=title_asc`),
+        list(`rows=${ROWS}&page=1&sharedWithMe=true&sort_by=title_asc`, sharedHeaders),
+      ],
+      ['owner vs team view', list(`rows=${ROWS}&page=1`), teamList(`rows=${ROWS}&page=1`)],
+    ].map(([name, owner, shared]) => ({
+      name,
+      request: shared,
+      sameBody: false,
+      compare: { subject: 'shared', baseline: 'owner', atLeast: 0.9 },
+      targets: (targets) => {
+        const app = targets.find((target) => target.name === 'app');
+        return [
+          { ...app, name: 'shared', request: shared },
+          { ...app, name: 'owner', request: owner },
+        ];
+      },
+    })),
+  ].filter((scenario) => !only || only.includes(scenario.name)),
   // Same rows, same totals: the bodies must match before load starts.
   sameBody: true,
   compare: { subject: 'app', baseline: 'bare', atLeast: 0.75 },
   // Six scenarios: fewer, shorter rounds than the defaults keep a run near three minutes.
   settings: { rounds: 4, durationSeconds: 2, warmupSeconds: 2, connections: 10 },
   checks(results) {
-    const p95 = (scenario) => results[scenario].summary.app.p95Ms;
+    const p95 = (scenario) => results[scenario]?.summary.app.p95Ms ?? NaN;
     const last = p95('last page') / p95('first page');
     const search = p95('search') / p95('first page');
     return [
@@ -74,8 +136,10 @@ export default {
       };
       const app = await startServerProcess('app', path.join(benchDir, 'servers/app.mjs'), appEnv);
       started.push(app);
-      headers.cookie = await signIn(app.url);
+      headers.cookie = await signIn(app.url, EMAIL);
+      sharedHeaders.cookie = await signIn(app.url, SHARED_EMAIL);
       const seeded = await seedOnce(database.url);
+      team.id = seeded.teamId;
       const bare = await startServerProcess(
         'bare',
         path.join(benchDir, 'servers/bare-projects.mjs'),
@@ -98,7 +162,7 @@ export default {
 };
 
 /** Registers the bench customer (or logs in when it exists) and answers its session cookie. */
-async function signIn(url) {
+async function signIn(url, email) {
   const post = (route, body) =>
     fetch(new URL(route, url), {
       method: 'POST',
@@ -107,11 +171,11 @@ async function signIn(url) {
     });
   let answer = await post('/api/animata/auth/register', {
     name: 'Bench',
-    email: EMAIL,
+    email,
     password: PASSWORD,
   });
   if (answer.status !== 200)
-    answer = await post('/api/animata/auth/login', { email: EMAIL, password: PASSWORD });
+    answer = await post('/api/animata/auth/login', { email, password: PASSWORD });
   if (answer.status !== 200)
     throw new Error(`signing the bench customer in answered ${answer.status}`);
   const cookie = answer.headers
@@ -127,25 +191,45 @@ async function seedOnce(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let bigCustomerId;
+  let sharedCustomerId;
   try {
     const { rows } = await client.query(
-      `SELECT c.id, (SELECT count(*)::int FROM projects p WHERE p.owner_id = c.id) AS n
+      `SELECT c.id, (SELECT count(*)::int FROM projects p WHERE p.owner_id = c.id) AS n,
+              (SELECT id FROM customers WHERE email = $2) AS shared_id,
+              (SELECT t.id FROM teams t JOIN customers s ON s.id = t.owner_id AND s.email = $2
+                LIMIT 1) AS team_id
        FROM customers c WHERE c.email = $1`,
-      [EMAIL],
+      [EMAIL, SHARED_EMAIL],
     );
-    if (rows[0].n >= BIG) return { seeded: 'reused' };
+    if (rows[0].n >= BIG && rows[0].team_id) return { seeded: 'reused', teamId: rows[0].team_id };
     bigCustomerId = rows[0].id;
+    sharedCustomerId = rows[0].shared_id;
   } finally {
     await client.end();
   }
+  const started = Date.now();
+  const sharing = await seedSharing(databaseUrl, {
+    sharedCustomerId,
+    shared: SHARED,
+    folders: SHARED_FOLDERS,
+    team: TEAM,
+  });
   const seeded = await seedProjects(databaseUrl, {
     bigCustomerId,
-    total: TOTAL,
+    total: TOTAL - SHARED - TEAM,
     bigCount: BIG,
     perOther: 90,
   });
+  const seconds = (Date.now() - started) / 1000;
   console.log(
-    `   seeded ${seeded.projects.toLocaleString('en-US')} projects in ${seeded.seconds.toFixed(1)} s`,
+    `   seeded ${seeded.projects.toLocaleString('en-US')} projects in ${seconds.toFixed(1)} s`,
   );
-  return { seeded: seeded.projects, seedSeconds: seeded.seconds };
+  return {
+    seeded: seeded.projects,
+    seedSeconds: seconds,
+    shared: SHARED,
+    sharedFolders: SHARED_FOLDERS,
+    team: TEAM,
+    teamId: sharing.teamId,
+  };
 }

@@ -107,13 +107,18 @@ async function measureRequestRate(bench, targets, settings) {
   const results = {};
   for (const scenario of scenarios) {
     if (scenarios.length > 1) console.log(`\n-- ${scenario.name}: ${scenario.request.path}`);
-    await checkSameAnswer(targets, scenario.request, { sameBody: bench.sameBody ?? false });
-    const samples = await runInterleaved(targets, scenario.request, settings);
+    // A scenario may measure its own targets (e.g. two requests to one server, interleaved).
+    const measured = scenario.targets ? scenario.targets(targets) : targets;
+    await checkSameAnswer(measured, scenario.request, {
+      sameBody: scenario.sameBody ?? bench.sameBody ?? false,
+    });
+    const samples = await runInterleaved(measured, scenario.request, settings);
     const summary = summarize(
       samples,
-      targets.map((t) => t.name),
+      measured.map((t) => t.name),
     );
-    const comparison = bench.compare ? compare(samples, summary, bench.compare) : null;
+    const against = scenario.compare ?? bench.compare;
+    const comparison = against ? compare(samples, summary, against) : null;
     const title = scenarios.length > 1 ? `${bench.title}: ${scenario.name}` : bench.title;
     printTable(title, summary, comparison);
     results[scenario.name] = { request: scenario.request, summary, comparison, samples };

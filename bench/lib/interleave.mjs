@@ -152,7 +152,7 @@ export async function runInterleaved(targets, request, settings, log = console.l
   for (const target of targets) {
     if (settings.warmupSeconds > 0) {
       log(`  warm-up   ${target.name.padEnd(12)} ${settings.warmupSeconds} s`);
-      await load(target.url, request, settings, settings.warmupSeconds);
+      await load(target.url, target.request ?? request, settings, settings.warmupSeconds);
     }
   }
   const samples = [];
@@ -161,7 +161,7 @@ export async function runInterleaved(targets, request, settings, log = console.l
     for (const target of order) {
       const sample = await load(
         target.url,
-        request,
+        target.request ?? request,
         settings,
         settings.durationSeconds,
         target.pid,

@@ -82,6 +82,8 @@ export async function seedProjects(databaseUrl, { bigCustomerId, total, bigCount
   try {
     const others = Math.ceil((total - bigCount) / perOther);
     await client.query('ALTER TABLE projects DISABLE TRIGGER projects_keep_counts');
+    // Nothing of these is shared: the shared listing's trigger has nothing to do for them.
+    await client.query('ALTER TABLE projects DISABLE TRIGGER projects_keep_listing_insert');
     await client.query(
       `INSERT INTO customers (email, name)
        SELECT 'bench-other-' || i || '@example.test', 'Other ' || i FROM generate_series(1, $1) AS i`,
@@ -126,6 +128,7 @@ export async function seedProjects(databaseUrl, { bigCustomerId, total, bigCount
       [total - bigCount, perOther],
     );
     await client.query('ALTER TABLE projects ENABLE TRIGGER projects_keep_counts');
+    await client.query('ALTER TABLE projects ENABLE TRIGGER projects_keep_listing_insert');
     await client.query(
       `INSERT INTO project_usage (owner_id, projects_count, storage_bytes)
        SELECT owner_id, count(*), sum(size_bytes) FROM projects WHERE NOT is_demo GROUP BY owner_id
@@ -142,6 +145,99 @@ export async function seedProjects(databaseUrl, { bigCustomerId, total, bigCount
     await client.query('VACUUM ANALYZE project_usage');
     const { rows } = await client.query('SELECT count(*)::int AS n FROM projects');
     return { projects: rows[0].n, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Issue 31's part: `shared` projects of a sharer, in `folders` top folders (each with a
+ * sub-folder holding half of its projects), every top folder shared with `sharedCustomerId`
+ * (view); and `team` projects of `sharedCustomerId`'s own, shared with a team they own (with an
+ * active team plan). Runs before seedProjects, whose counters' pass covers these projects.
+ * The grants go in through the database's triggers, as the app's would.
+ */
+export async function seedSharing(databaseUrl, { sharedCustomerId, shared, folders, team }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const words = `ARRAY[${TITLE_WORDS.map((w) => `'${w}'`).join(',')}]`;
+    const title = (n) => `(${words})[1 + (${n} % ${TITLE_WORDS.length})] || ' ' || ${n}`;
+    const {
+      rows: [sharer],
+    } = await client.query(
+      `INSERT INTO customers (email, name) VALUES ('bench-sharer@example.test', 'Sharer')
+       RETURNING id`,
+    );
+    await client.query(
+      `WITH top AS (
+         INSERT INTO labels (owner_id, title)
+         SELECT $1, 'Shared ' || i FROM generate_series(1, $2) AS i RETURNING id, title
+       )
+       INSERT INTO labels (owner_id, parent_id, title) SELECT $1, top.id, top.title || '.1' FROM top`,
+      [sharer.id, folders],
+    );
+    await client.query(
+      `WITH folders AS (SELECT array_agg(id ORDER BY id) AS ids FROM labels WHERE owner_id = $1)
+       INSERT INTO projects (id, owner_id, title, label_id, data, size_bytes, created_at, updated_at)
+       SELECT md5('shared-' || i), $1, ${title('i')}, folders.ids[1 + (i % array_length(folders.ids, 1))],
+              '{}'::jsonb, 2000 + (i % 50000),
+              now() - interval '400 days' + (i * interval '13 minutes'),
+              now() - interval '400 days' + (i * interval '13 minutes') + ((i % 89) * interval '1 hour')
+       FROM generate_series(1, $2) AS i, folders`,
+      [sharer.id, shared],
+    );
+    await client.query(
+      `INSERT INTO label_shares (label_id, customer_id, access)
+       SELECT id, $2, 'view' FROM labels WHERE owner_id = $1 AND parent_id IS NULL`,
+      [sharer.id, sharedCustomerId],
+    );
+    const {
+      rows: [subscription],
+    } = await client.query(
+      `INSERT INTO subscriptions (customer_id, gateway, external_id, plan_id, status,
+         cancel_at_period_end, current_period_end, payment_method, card_brand, card_last4, state_at)
+       VALUES ($1, 'sandbox-card', 'sub_bench_team', 'team-monthly', 'active', false,
+         now() + interval '30 days', 'card', 'visa', '4242', now())
+       RETURNING id`,
+      [sharedCustomerId],
+    );
+    const {
+      rows: [teamRow],
+    } = await client.query(
+      `INSERT INTO teams (subscription_id, owner_id, title, cycle_ends_at)
+       VALUES ($1, $2, 'Bench team', now() + interval '30 days') RETURNING id`,
+      [subscription.id, sharedCustomerId],
+    );
+    await client.query(
+      `INSERT INTO team_members (team_id, customer_id, role, position) VALUES ($1, $2, 'owner', 0)`,
+      [teamRow.id, sharedCustomerId],
+    );
+    await client.query(
+      `INSERT INTO projects (id, owner_id, title, data, size_bytes, created_at, updated_at)
+       SELECT md5('team-' || i), $1, ${title('i')}, '{}'::jsonb, 2000 + (i % 50000),
+              now() - interval '300 days' + (i * interval '17 minutes'),
+              now() - interval '300 days' + (i * interval '17 minutes') + ((i % 83) * interval '1 hour')
+       FROM generate_series(1, $2) AS i`,
+      [sharedCustomerId, team],
+    );
+    await client.query(
+      `INSERT INTO team_shares (team_id, project_id, access)
+       SELECT $1, id, 'edit' FROM projects WHERE owner_id = $2`,
+      [teamRow.id, sharedCustomerId],
+    );
+    for (const table of [
+      'shared_projects',
+      'team_projects',
+      'shared_counts',
+      'team_shares',
+      'label_shares',
+      'teams',
+      'team_members',
+      'customers',
+    ])
+      await client.query(`VACUUM ANALYZE ${table}`);
+    return { teamId: teamRow.id };
   } finally {
     await client.end();
   }

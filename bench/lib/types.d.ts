@@ -13,11 +13,21 @@ export interface BenchTarget {
   url: string;
   /** The server's process id, for its CPU time per request (Linux /proc). */
   pid?: number;
+  /** This target's own request, in a scenario that compares requests (BenchScenario.targets). */
+  request?: BenchRequest;
 }
 
 export interface BenchScenario {
   name: string;
   request: BenchRequest;
+  /**
+   * Its own targets instead of the bench's (each may carry its own request): e.g. two requests
+   * to the same server, interleaved round by round, so their ratio is measured in the same rounds.
+   */
+  targets?(targets: BenchTarget[]): BenchTarget[];
+  /** Its own comparison and same-body rule instead of the bench's. */
+  compare?: { subject: string; baseline: string; atLeast: number };
+  sameBody?: boolean;
 }
 
 /** A floor comparing scenarios with each other, e.g. the last page's p95 against the first's. */

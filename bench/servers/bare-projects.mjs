@@ -11,8 +11,12 @@ import {
   inListOrder,
   listPageStatement,
   listSearchStatement,
+  listSharesStatement,
   listTotalStatement,
+  noShares,
+  ownProjectIds,
   planPage,
+  sharesByProject,
 } from '@animata/server/project-list-sql';
 import { sendJson, serveForRunner } from './bare-server.mjs';
 
@@ -31,15 +35,16 @@ function tokenOf(cookieHeader = '') {
   return null;
 }
 
-function toProject(row, actorId) {
+function toProject(row, actorId, grants) {
+  const own = row.owner_id === actorId;
   return {
     id: row.id,
     title: row.title,
     owner: { id: row.owner_id },
     label: row.label_id,
     isPublic: row.is_public,
-    shares: { customers: [], teams: [], label: { customers: [], teams: [] } },
-    canEdit: row.owner_id === actorId,
+    shares: (own && grants.get(row.id)) || noShares(),
+    canEdit: own || row.access === 'edit',
     canCopy: true,
     isDemo: row.is_demo,
     fromId: row.from_id,
@@ -58,20 +63,25 @@ function toProject(row, actorId) {
   };
 }
 
-async function list(client, request, page, rows) {
+async function list(client, request, page, rows, actorId) {
+  const withShares = async (total, found) => {
+    const statement = listSharesStatement(ownProjectIds(found, actorId));
+    const shares = statement === null ? [] : (await client.query(statement)).rows;
+    return { total, rows: found, grants: sharesByProject(shares) };
+  };
   if (hasSearch(request)) {
     const found = await client.query(
       listSearchStatement(request, { limit: rows, offset: (page - 1) * rows }),
     );
     if (found.rows.length > 0 || page === 1) {
-      return { total: found.rows[0]?.total ?? 0, rows: found.rows };
+      return withShares(found.rows[0]?.total ?? 0, found.rows);
     }
   }
   const total = (await client.query(listTotalStatement(request))).rows[0]?.total ?? 0;
   const plan = hasSearch(request) ? null : planPage(total, page, rows);
-  if (plan === null) return { total, rows: [] };
+  if (plan === null) return { total, rows: [], grants: new Map() };
   const found = await client.query(listPageStatement(request, plan));
-  return { total, rows: inListOrder(found.rows, plan) };
+  return withShares(total, inListOrder(found.rows, plan));
 }
 
 async function answer(req, res) {
@@ -91,14 +101,30 @@ async function answer(req, res) {
     if (!actorId) return sendJson(res, 401, '{}');
     const rows = Number(url.searchParams.get('rows') ?? 10);
     const page = Number(url.searchParams.get('page') ?? 1);
+    const team = url.searchParams.get('team');
+    if (team !== null) {
+      // The team's membership, as the app's access layer checks it (one indexed read).
+      const member = await client.query({
+        name: 'bare_team_member',
+        text: 'SELECT 1 FROM team_members WHERE team_id = $1 AND customer_id = $2',
+        values: [team, actorId],
+      });
+      if (member.rows.length === 0) return sendJson(res, 404, '{}');
+    }
+    const view =
+      url.searchParams.get('sharedWithMe') === 'true'
+        ? { kind: 'shared', customerId: actorId }
+        : team !== null
+          ? { kind: 'team', teamId: team }
+          : { kind: 'all', ownerId: actorId };
     const request = {
-      view: { kind: 'all', ownerId: actorId },
+      view,
       sort: url.searchParams.get('sort_by') ?? 'date_desc',
       search: url.searchParams.get('titleSearchFilter'),
     };
-    const result = await list(client, request, page, rows);
+    const result = await list(client, request, page, rows, actorId);
     const body = {
-      data: result.rows.map((row) => toProject(row, actorId)),
+      data: result.rows.map((row) => toProject(row, actorId, result.grants)),
       pagination: { totalFiles: result.total, filesPerPage: rows, page },
     };
     sendJson(res, 200, JSON.stringify(body), { 'cache-control': 'no-store' });

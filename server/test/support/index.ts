@@ -14,3 +14,4 @@ export * from './ports.js';
 export * from './waits.js';
 export * from './pdf-text.js';
 export * from './invoices.js';
+export * from './live.js';

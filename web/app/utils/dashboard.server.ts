@@ -266,6 +266,33 @@ export async function dashboardAction(
       }
       return done(dashboardNotices.projectDuplicated);
     }
+    case 'edit-copy': {
+      // §6 Edit as a copy: the copy goes to the customer's own projects and opens to edit.
+      const result = await client.call(
+        endpoints.projects.duplicate,
+        {},
+        { params: { id: textField(form, 'project') } },
+      );
+      if (!result.ok) {
+        if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
+        return redirectWithNotification(back, notify('error', result.error.notice));
+      }
+      return redirectWithNotification(
+        projectPath(result.data.duplicateId),
+        notify('success', dashboardNotices.projectDuplicated),
+      );
+    }
+    case 'remove-shared': {
+      // Shared with me: drop one's own access (§6, §7 sharing/remove-projects).
+      const result = await client.call(endpoints.sharing.removeProjects, {
+        ids: [textField(form, 'project')],
+      });
+      if (!result.ok) {
+        if (result.error.kind === 'logged-out') throw client.toLogin(result.headers);
+        return redirectWithNotification(back, notify('error', result.error.notice));
+      }
+      return done(result.data.message);
+    }
     case 'move': {
       const projects = idsOf(form);
       const label = folderOrNull(textField(form, 'label'));

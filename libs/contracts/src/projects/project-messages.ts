@@ -45,6 +45,13 @@ export const dashboardTexts = {
   resetSelected: 'Reset',
   moveSelected: 'Move',
   viewProject: 'View project',
+  /** §6: a copy of a project shared with one, into one's own projects, opened to edit. */
+  editAsCopy: 'Edit as a copy',
+  /** Shared with me: drop one's own access to a project (§6). */
+  removeShared: 'Remove',
+  /** The card's sharing icon (issue 31): the project's own grants, or its folder's. */
+  sharedProject: 'Shared',
+  sharedFolder: 'In a shared folder',
   emptyProjects: 'Create your first project',
   emptyShared: 'No shared projects yet',
   emptyTeam: 'No team projects yet',

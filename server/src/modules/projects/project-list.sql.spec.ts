@@ -6,8 +6,13 @@ import {
   likePattern,
   listPageStatement,
   listSearchStatement,
+  listingOrderBy,
+  listSharesStatement,
   listTotalStatement,
   orderBy,
+  ownProjectIds,
+  type ProjectListRow,
+  sharesByProject,
   planPage,
   type ListRequest,
 } from './project-list.sql.js';
@@ -90,5 +95,99 @@ describe('project list SQL', () => {
     );
     assert.match(inFolder.text, /p\.owner_id = \$2 AND NOT p\.is_demo/);
     assert.equal(hasSearch({ ...request, search: ' ' }), false);
+  });
+
+  describe('Shared with me and the team view (issue 31)', () => {
+    const shared: ListRequest = {
+      view: { kind: 'shared', customerId: OWNER },
+      sort: 'date_desc',
+      search: null,
+    };
+    const team: ListRequest = {
+      view: { kind: 'team', teamId: LABEL },
+      sort: 'title_asc',
+      search: null,
+    };
+
+    it('reads the total of a listing from its counter, and counts the matches of a search', () => {
+      const total = listTotalStatement(shared);
+      assert.match(total.text, /FROM shared_counts WHERE grantee_id = \$1/);
+      assert.deepEqual(total.values, [OWNER]);
+      assert.ok(total.name.length > 0);
+      const searched = listTotalStatement({ ...shared, search: ' 50% ' });
+      assert.match(searched.text, /count\(\*\)::int AS total FROM shared_projects s/);
+      assert.deepEqual(searched.values, [OWNER, '%50\\%%']);
+      assert.equal(searched.name, '');
+      assert.match(listTotalStatement(team).text, /grantee_id = \$1/);
+    });
+
+    it("pages a listing on its own sort keys, then joins the page's projects", () => {
+      const page = listPageStatement(shared, { limit: 20, offset: 40, reverse: false });
+      assert.match(page.text, /FROM shared_projects s WHERE s.customer_id = \$1/);
+      assert.match(page.text, /ORDER BY s.updated_at DESC, s.project_id DESC LIMIT \$2 OFFSET \$3/);
+      assert.match(page.text, /JOIN projects p ON p.id = s.project_id/);
+      assert.match(page.text, /s\.access/);
+      assert.deepEqual(page.values, [OWNER, 20, 40]);
+      assert.doesNotMatch(page.text, /p\.data/);
+      const teamPage = listPageStatement(team, { limit: 5, offset: 0, reverse: true });
+      assert.match(teamPage.text, /FROM team_projects s WHERE s.team_id = \$1/);
+      assert.match(teamPage.text, /lower\(s.title\) DESC, s.project_id DESC/);
+      assert.doesNotMatch(teamPage.text, /s\.access/);
+      assert.notEqual(teamPage.name, page.name);
+    });
+
+    it('orders a listing exactly as the owner list orders projects', () => {
+      assert.equal(listingOrderBy('date_asc'), 's.updated_at ASC, s.project_id ASC');
+      assert.equal(listingOrderBy('title_desc', true), 'lower(s.title) ASC, s.project_id ASC');
+      assert.equal(orderBy('title_desc', true), 'lower(p.title) ASC, p.id ASC');
+    });
+
+    it('searches a listing in one statement with its total', () => {
+      const search = listSearchStatement(
+        { ...shared, search: 'logo', sort: 'title_asc' },
+        { limit: 10, offset: 10 },
+      );
+      assert.match(search.text, /s.title ILIKE \$2/);
+      assert.match(search.text, /AS total/);
+      assert.deepEqual(search.values, [OWNER, '%logo%', 10, 10]);
+    });
+
+    it("asks for the grants of the page's own projects only, in one statement", () => {
+      const row = (id: string, owner: string, isDemo = false) =>
+        ({ id, owner_id: owner, is_demo: isDemo }) as ProjectListRow;
+      const ids = ownProjectIds([row('a', OWNER), row('b', LABEL), row('c', OWNER, true)], OWNER);
+      assert.deepEqual(ids, ['a']);
+      assert.equal(listSharesStatement([]), null);
+      const statement = listSharesStatement(['a', 'b']);
+      assert.ok(statement);
+      assert.deepEqual(statement.values, [['a', 'b']]);
+      assert.match(statement.text, /WITH RECURSIVE up/);
+      assert.match(statement.text, /label_shares/);
+      assert.match(statement.text, /team_shares/);
+    });
+
+    it("files each grant under the project's own lists or its folders'", () => {
+      const grants = sharesByProject([
+        {
+          project_id: 'a',
+          via: 'project',
+          kind: 'customer',
+          id: 'c1',
+          name: 'Ann',
+          access: 'edit',
+        },
+        { project_id: 'a', via: 'label', kind: 'team', id: 't1', name: 'Crew', access: 'view' },
+        { project_id: 'b', via: 'label', kind: 'customer', id: 'c2', name: 'Bo', access: 'view' },
+      ]);
+      assert.deepEqual(grants.get('a'), {
+        customers: [{ id: 'c1', name: 'Ann', access: 'edit' }],
+        teams: [],
+        label: { customers: [], teams: [{ id: 't1', name: 'Crew', access: 'view' }] },
+      });
+      assert.deepEqual(grants.get('b')?.label.customers, [
+        { id: 'c2', name: 'Bo', access: 'view' },
+      ]);
+      assert.equal(grants.get('c'), undefined);
+    });
   });
 });

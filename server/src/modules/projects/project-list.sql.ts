@@ -1,4 +1,4 @@
-import type { ProjectSort } from '@animata/contracts';
+import type { ProjectShares, ProjectSort } from '@animata/contracts';
 
 /**
  * The statements one project list request runs (projects-dashboard §2, §9; decision 66), as
@@ -32,7 +32,12 @@ export type ListView =
   /** Projects shared with a team directly (issue 30: the team view /team/{team}). */
   | { kind: 'team'; teamId: string }
   /** A folder shared with a team (the team view /team/{team}/{folder}). */
-  | { kind: 'team-folder'; teamId: string; labelId: string };
+  | { kind: 'team-folder'; teamId: string; labelId: string }
+  /**
+   * Shared with me (issue 31): projects others shared with the customer, directly or through a
+   * folder at any depth above; read from the listing the database keeps (shared_projects).
+   */
+  | { kind: 'shared'; customerId: string };
 
 export interface ListRequest {
   view: ListView;
@@ -87,6 +92,8 @@ export interface ProjectListRow {
   pending_preview: boolean;
   created_at: Date;
   updated_at: Date;
+  /** Shared with me only: the customer's access through the shares (most generous). */
+  access?: 'view' | 'edit';
 }
 
 /** `%`, `_` and the escape character itself match literally in a search (ILIKE's `\` escape). */
@@ -144,6 +151,11 @@ function whereOf(view: ListView, search: string | null): { where: string; values
              SELECT 1 FROM projects c WHERE c.is_demo AND c.owner_id = $1 AND c.from_id = p.id))
           OR (p.owner_id = $1 AND p.from_id IS NOT NULL))`;
       break;
+    case 'shared':
+      // Not used (the listing's statements answer this view); the same set, for reference.
+      values.push(view.customerId);
+      where = `EXISTS (SELECT 1 FROM shared_projects s WHERE s.customer_id = $1 AND s.project_id = p.id)`;
+      break;
     case 'team':
       values.push(view.teamId);
       where = `NOT p.is_demo AND EXISTS (
@@ -179,6 +191,32 @@ function stem(request: ListRequest, search: string | null): string {
   return `projects_list_${request.view.kind}${search === null ? '' : '_search'}`;
 }
 
+/**
+ * The views read from a listing the database keeps (migration 1796450000000): the shared
+ * projects of a customer and the projects shared with a team. Each row carries the sort keys,
+ * so a page is an ordered read of the listing's index joined to at most `rows` projects.
+ */
+interface Listing {
+  table: 'shared_projects' | 'team_projects';
+  key: 'customer_id' | 'team_id';
+  grantee: string;
+}
+
+function listingOf(view: ListView): Listing | null {
+  if (view.kind === 'shared')
+    return { table: 'shared_projects', key: 'customer_id', grantee: view.customerId };
+  if (view.kind === 'team') return { table: 'team_projects', key: 'team_id', grantee: view.teamId };
+  return null;
+}
+
+/** The ORDER BY of a sort on a listing's own keys (alias `s`), like orderBy's. */
+export function listingOrderBy(sort: ProjectSort, reverse = false): string {
+  return orderBy(sort, reverse)
+    .replace('p.updated_at', 's.updated_at')
+    .replace('lower(p.title)', 'lower(s.title)')
+    .replace('p.id', 's.project_id');
+}
+
 /** The list's total: counters without a search, `count(*)` with one (answers `{ total }`). */
 export function listTotalStatement(request: ListRequest): NamedStatement {
   const search = normalisedSearch(request.search);
@@ -198,6 +236,21 @@ export function listTotalStatement(request: ListRequest): NamedStatement {
       values: [view.labelId, view.ownerId],
     };
   }
+  const listing = listingOf(view);
+  if (listing !== null) {
+    if (search === null)
+      return {
+        name,
+        text: `SELECT coalesce((SELECT projects_count FROM shared_counts WHERE grantee_id = $1), 0)::int AS total`,
+        values: [listing.grantee],
+      };
+    return {
+      name: UNNAMED,
+      text: `SELECT count(*)::int AS total FROM ${listing.table} s
+              WHERE s.${listing.key} = $1 AND s.title ILIKE $2`,
+      values: [listing.grantee, likePattern(search)],
+    };
+  }
   const { where, values } = whereOf(view, search);
   return {
     name: UNNAMED,
@@ -208,6 +261,19 @@ export function listTotalStatement(request: ListRequest): NamedStatement {
 
 /** One page of a list without a search, in the plan's direction (answers ProjectListRow rows). */
 export function listPageStatement(request: ListRequest, plan: PagePlan): NamedStatement {
+  const listing = listingOf(request.view);
+  if (listing !== null) {
+    // The page's keys from the listing's index first, then their projects (at most `rows`).
+    return {
+      name: `${stem(request, null)}_${request.sort}${plan.reverse ? '_rev' : ''}`,
+      text: `SELECT ${LIST_COLUMNS}${listing.table === 'shared_projects' ? ', s.access' : ''}
+               FROM (SELECT * FROM ${listing.table} s WHERE s.${listing.key} = $1
+                      ORDER BY ${listingOrderBy(request.sort, plan.reverse)} LIMIT $2 OFFSET $3) s
+               JOIN projects p ON p.id = s.project_id
+              ORDER BY ${listingOrderBy(request.sort, plan.reverse)}`,
+      values: [listing.grantee, plan.limit, plan.offset],
+    };
+  }
   const { where, values } = whereOf(request.view, null);
   const limit = values.length + 1;
   return {
@@ -216,6 +282,89 @@ export function listPageStatement(request: ListRequest, plan: PagePlan): NamedSt
            ORDER BY ${orderBy(request.sort, plan.reverse)} LIMIT $${limit} OFFSET $${limit + 1}`,
     values: [...values, plan.limit, plan.offset],
   };
+}
+
+/** One grant of a listed project (listSharesStatement). */
+export interface ShareSummaryRow {
+  project_id: string;
+  /** The project's own grant, or one of a folder above it (at any depth). */
+  via: 'project' | 'label';
+  kind: 'customer' | 'team';
+  id: string;
+  name: string;
+  access: 'view' | 'edit';
+}
+
+/** The projects of a page whose cards show their grants: the actor's own, never a demo. */
+export function ownProjectIds(rows: ProjectListRow[], actorId: string): string[] {
+  return rows.filter((row) => row.owner_id === actorId && !row.is_demo).map((row) => row.id);
+}
+
+/**
+ * The grants of these projects as their cards show them (issue 31): each project's own grants
+ * to customers and teams, and those of its folder and every folder above it (the most generous
+ * per customer or team). One statement for a page, however many projects it holds; null for none.
+ */
+export function listSharesStatement(ids: string[]): NamedStatement | null {
+  if (ids.length === 0) return null;
+  // Project ids are char(32): `= ANY (text[])` would cast the column and miss every index.
+  return {
+    name: 'projects_list_shares',
+    // Each branch joins its names by primary key, so a page's few grants cost a few index reads
+    // (one join of the union to customers and teams read both tables whole).
+    text: `WITH RECURSIVE up (project_id, label_id) AS (
+         SELECT p.id, p.label_id FROM projects p
+          WHERE p.id = ANY ($1::bpchar[]) AND p.label_id IS NOT NULL
+         UNION ALL
+         SELECT up.project_id, l.parent_id FROM up JOIN labels l ON l.id = up.label_id
+          WHERE l.parent_id IS NOT NULL
+       ), grants (project_id, via, kind, id, name, access) AS (
+         SELECT ps.project_id, 'project', 'customer', ps.customer_id::text, c.name, ps.access
+           FROM project_shares ps JOIN customers c ON c.id = ps.customer_id
+          WHERE ps.project_id = ANY ($1::bpchar[])
+         UNION ALL
+         SELECT ts.project_id, 'project', 'team', ts.team_id::text, t.title, ts.access
+           FROM team_shares ts JOIN teams t ON t.id = ts.team_id
+          WHERE ts.project_id = ANY ($1::bpchar[])
+         UNION ALL
+         SELECT up.project_id, 'label', 'customer', ls.customer_id::text, c.name, ls.access
+           FROM up JOIN label_shares ls ON ls.label_id = up.label_id
+           JOIN customers c ON c.id = ls.customer_id
+         UNION ALL
+         SELECT up.project_id, 'label', 'team', ts.team_id::text, t.title, ts.access
+           FROM up JOIN team_shares ts ON ts.label_id = up.label_id JOIN teams t ON t.id = ts.team_id
+       )
+       SELECT project_id, via, kind, id, min(name) AS name,
+              CASE WHEN bool_or(access = 'edit') THEN 'edit' ELSE 'view' END AS access
+         FROM grants
+        GROUP BY project_id, via, kind, id
+        ORDER BY project_id, via, kind, name, id`,
+    values: [ids],
+  };
+}
+
+/** No grants (a project nobody shares, or one the actor does not own). */
+export function noShares(): ProjectShares {
+  return { customers: [], teams: [], label: { customers: [], teams: [] } };
+}
+
+/** The share lists of a page's projects, from the rows of listSharesStatement. */
+export function sharesByProject(rows: ShareSummaryRow[]): Map<string, ProjectShares> {
+  const byProject = new Map<string, ProjectShares>();
+  for (const row of rows) {
+    let shares = byProject.get(row.project_id);
+    if (!shares) {
+      shares = noShares();
+      byProject.set(row.project_id, shares);
+    }
+    const lists = row.via === 'project' ? shares : shares.label;
+    (row.kind === 'customer' ? lists.customers : lists.teams).push({
+      id: row.id,
+      name: row.name,
+      access: row.access,
+    });
+  }
+  return byProject;
 }
 
 /** Whether the request searches (a blank term does not). */
@@ -237,6 +386,21 @@ export function listSearchStatement(
   page: { limit: number; offset: number },
 ): NamedStatement {
   const search = normalisedSearch(request.search);
+  const listing = listingOf(request.view);
+  if (listing !== null) {
+    // The grantee's matches from their listing (thousands at most), counted and sorted in memory.
+    return {
+      name: UNNAMED,
+      text: `WITH s AS MATERIALIZED (
+               SELECT * FROM ${listing.table} s WHERE s.${listing.key} = $1 AND s.title ILIKE $2),
+             page AS (SELECT s.*, (SELECT count(*) FROM s)::int AS total FROM s
+                       ORDER BY ${listingOrderBy(request.sort)} LIMIT $3 OFFSET $4)
+             SELECT ${LIST_COLUMNS}${listing.table === 'shared_projects' ? ', s.access' : ''}, s.total
+               FROM page s JOIN projects p ON p.id = s.project_id
+              ORDER BY ${listingOrderBy(request.sort)}`,
+      values: [listing.grantee, likePattern(search ?? ''), page.limit, page.offset],
+    };
+  }
   const { where, values } = whereOf(request.view, search);
   const limit = values.length + 1;
   return {

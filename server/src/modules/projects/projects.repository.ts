@@ -10,6 +10,9 @@ import {
   inListOrder,
   LIST_COLUMNS,
   listPageStatement,
+  listSharesStatement,
+  ownProjectIds,
+  type ShareSummaryRow,
   listSearchStatement,
   listTotalStatement,
   type ListRequest,
@@ -79,31 +82,46 @@ export class ProjectsRepository {
     request: ListRequest,
     page: number,
     rows: number,
-  ): Promise<{ total: number; rows: ProjectRecord[] }> {
+    actorId: string,
+  ): Promise<{ total: number; rows: ProjectRecord[]; shares: ShareSummaryRow[] }> {
     const runner = this.dataSource.createQueryRunner();
     try {
       // The pg client of the pool (QueryRunner.connect's public answer), for named statements.
       const client = (await runner.connect()) as pg.PoolClient;
+      // The grants of the page's own projects, for their cards (one statement a page).
+      const withShares = async (total: number, found: ProjectRecord[]) => {
+        const statement = listSharesStatement(ownProjectIds(found, actorId));
+        const shares =
+          statement === null ? [] : (await client.query<ShareSummaryRow>(statement)).rows;
+        return { total, rows: found, shares };
+      };
       if (hasSearch(request)) {
         const found = await client.query<ProjectListRow & { total: number }>(
           listSearchStatement(request, { limit: rows, offset: (page - 1) * rows }),
         );
         if (found.rows.length > 0 || page === 1)
-          return {
-            total: found.rows[0]?.total ?? 0,
-            rows: found.rows.map(({ total: _total, ...row }) => row),
-          };
+          return withShares(
+            found.rows[0]?.total ?? 0,
+            found.rows.map(({ total: _total, ...row }) => row),
+          );
         // Past the end of the matches: the total alone.
       }
       const totalResult = await client.query<{ total: number }>(listTotalStatement(request));
       const total = totalResult.rows[0]?.total ?? 0;
       const plan = hasSearch(request) ? null : planPage(total, page, rows);
-      if (plan === null) return { total, rows: [] };
+      if (plan === null) return { total, rows: [], shares: [] };
       const pageResult = await client.query<ProjectListRow>(listPageStatement(request, plan));
-      return { total, rows: inListOrder(pageResult.rows, plan) };
+      return withShares(total, inListOrder(pageResult.rows, plan));
     } finally {
       await runner.release();
     }
+  }
+
+  /** The grants of one's own projects, for their cards (details and the project page). */
+  async sharesOf(ids: string[]): Promise<ShareSummaryRow[]> {
+    const statement = listSharesStatement(ids);
+    if (statement === null) return [];
+    return this.dataSource.query(statement.text, statement.values);
   }
 
   async findById(id: string): Promise<ProjectRecord | null> {

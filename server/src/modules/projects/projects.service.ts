@@ -25,6 +25,7 @@ import {
   type ProjectIdsResponse,
   type ProjectListQuery,
   type ProjectListResponse,
+  type ProjectShares,
   type ProjectWithData,
   type UpdateProjectRequest,
 } from '@animata/contracts';
@@ -39,7 +40,12 @@ import { FILE_STORAGE } from '../../common/tokens.js';
 import type { FileStorage } from '../storage/index.js';
 import { cleanProjectData } from './document/project-document.js';
 import { LabelsRepository } from './labels.repository.js';
-import type { ListView } from './project-list.sql.js';
+import {
+  type ListView,
+  noShares,
+  sharesByProject,
+  type ShareSummaryRow,
+} from './project-list.sql.js';
 import { ProjectException } from './project.exception.js';
 import {
   type DataChange,
@@ -73,8 +79,17 @@ export function limitRefusal(
   return null;
 }
 
+/**
+ * What a listed project's card may offer (§6, issue 31), decided by the access layer for the
+ * whole page: `canEdit` for the owner and edit access; share lists for the owner only.
+ */
+export interface CardFacts {
+  canEdit: boolean;
+  shares: ProjectShares;
+}
+
 /** A project row as the dashboard lists it (§3), seen by `actorId`. */
-export function toProject(row: ProjectRecord, actorId: string): Project {
+export function toProject(row: ProjectRecord, actorId: string, facts?: CardFacts): Project {
   const own = row.owner_id === actorId;
   return {
     id: row.id,
@@ -82,8 +97,10 @@ export function toProject(row: ProjectRecord, actorId: string): Project {
     owner: { id: row.owner_id },
     label: row.label_id,
     isPublic: row.is_public,
-    shares: { customers: [], teams: [], label: { customers: [], teams: [] } },
-    canEdit: own,
+    shares: facts?.shares ?? noShares(),
+    canEdit: facts?.canEdit ?? own,
+    // Anyone who may read a project may copy it into their own projects, within their plan's
+    // limits (decisions-shared "Edit as a copy").
     canCopy: true,
     isDemo: row.is_demo,
     fromId: row.from_id,
@@ -135,10 +152,11 @@ export class ProjectsService {
       data: [],
       pagination: { totalFiles: 0, filesPerPage: rows, page },
     };
-    // Sharing with customers comes in its own issue: an honest empty list until then.
-    if (query.sharedWithMe === true) return empty;
     let view: ListView;
-    if (query.team !== undefined) {
+    if (query.sharedWithMe === true) {
+      // What others shared with the customer (issue 31); team shares have their team views.
+      view = { kind: 'shared', customerId: actor.customerId };
+    } else if (query.team !== undefined) {
       // A team view (issue 30): 404 for an unknown or foreign team, the expiry as the reason.
       const { expired } = await this.teamViews.open(actor, query.team);
       if (expired) return { ...empty, errors: [expired] };
@@ -161,11 +179,53 @@ export class ProjectsService {
       { view, sort: query.sort_by ?? DEFAULT_SORT, search: query.titleSearchFilter ?? null },
       page,
       rows,
+      actor.customerId,
     );
+    const facts = await this.cardFacts(actor, result.rows, result.shares);
     return {
-      data: result.rows.map((row) => toProject(row, actor.customerId)),
+      data: result.rows.map((row) => toProject(row, actor.customerId, facts.get(row.id))),
       pagination: { totalFiles: result.total, filesPerPage: rows, page },
     };
+  }
+
+  /**
+   * canEdit and the share lists of a page's cards. Shared with me carries the access of the
+   * listing (the same grants the access layer reads); other views ask the access layer's
+   * set-based ProjectUpdate for the page's projects of others (team views): one query a page.
+   */
+  private async cardFacts(
+    actor: Actor,
+    rows: ProjectRecord[],
+    shares: ShareSummaryRow[],
+  ): Promise<Map<string, CardFacts>> {
+    const facts = new Map<string, CardFacts>();
+    const others = rows.filter(
+      (row) => row.owner_id !== actor.customerId && !row.is_demo && row.access === undefined,
+    );
+    const editable =
+      others.length === 0
+        ? new Set<string>()
+        : await this.access.check(
+            actor,
+            Permission.ProjectUpdate,
+            others.map((row) => row.id),
+          );
+    const grants = sharesByProject(shares);
+    for (const row of rows) {
+      const mine = row.owner_id === actor.customerId;
+      facts.set(row.id, {
+        canEdit: mine || row.access === 'edit' || editable.has(row.id),
+        shares: (mine && grants.get(row.id)) || noShares(),
+      });
+    }
+    return facts;
+  }
+
+  /** One project's card facts (its page, its details): as a list's page of one. */
+  private async factsOf(actor: Actor, row: ProjectRecord): Promise<CardFacts | undefined> {
+    const own = row.owner_id === actor.customerId && !row.is_demo;
+    const shares = own ? await this.projects.sharesOf([row.id]) : [];
+    return (await this.cardFacts(actor, [row], shares)).get(row.id);
   }
 
   /** A new project: within the plan's limits, preview queued. */
@@ -221,7 +281,7 @@ export class ProjectsService {
     await this.access.require(actor, Permission.ProjectRead, [id]);
     const row = await this.projects.findWithData(id);
     if (!row) throw CommonException.notFound();
-    return { ...toProject(row, actor.customerId), data: row.data };
+    return { ...toProject(row, actor.customerId, await this.factsOf(actor, row)), data: row.data };
   }
 
   async details(actor: Actor, id: string): Promise<ProjectDetails> {
@@ -229,7 +289,10 @@ export class ProjectsService {
     const row = await this.projects.findById(id);
     if (!row) throw CommonException.notFound();
     const label = row.label_id === null ? null : await this.labels.findById(row.label_id);
-    return { project: toProject(row, actor.customerId), labelTitle: label?.title ?? null };
+    return {
+      project: toProject(row, actor.customerId, await this.factsOf(actor, row)),
+      labelTitle: label?.title ?? null,
+    };
   }
 
   async update(actor: Actor, id: string, request: UpdateProjectRequest): Promise<Project> {

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EmptyListReason, Label } from '@animata/contracts';
 import { AccessService, type Actor, Permission } from '../../common/access/index.js';
 import { CommonException } from '../../common/errors/common.exception.js';
-import { PlanAccess } from '../billing/index.js';
+import type { Clock } from '../../common/clock.js';
+import { CLOCK } from '../../common/tokens.js';
 import { TeamsRepository } from './teams.repository.js';
 
 /** A folder shared with a team, as the team's labels list it (flat: the shared folder itself). */
@@ -35,18 +36,20 @@ export class TeamViews {
   constructor(
     private readonly access: AccessService,
     private readonly teams: TeamsRepository,
-    private readonly plans: PlanAccess,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** 404 for an unknown or foreign team; the empty-list reason when its plan expired. */
   async open(actor: Actor, teamId: string): Promise<{ expired: EmptyListReason | null }> {
-    await this.access.require(actor, Permission.TeamRead, [teamId]);
-    const team = await this.teams.findById(teamId);
-    if (!team) throw CommonException.notFound();
-    const info = await this.plans.of(team.payerId);
-    const active = info.isPremium && info.plan?.product === 'team';
-    if (active) return { expired: null };
-    return { expired: team.ownerId === actor.customerId ? 'owner-expired' : 'member-expired' };
+    // The access layer decides; the role and the plan's state are read meanwhile, in one
+    // statement (every page of a team view asks: issue 31), and used only once it said yes.
+    const [, state] = await Promise.all([
+      this.access.require(actor, Permission.TeamRead, [teamId]),
+      this.teams.viewStateOf(teamId, actor.customerId, this.clock.now()),
+    ]);
+    if (!state) throw CommonException.notFound();
+    if (state.active) return { expired: null };
+    return { expired: state.role === 'owner' ? 'owner-expired' : 'member-expired' };
   }
 
   /** GET customer/labels?team=: the folders shared with the team (404 as open). */

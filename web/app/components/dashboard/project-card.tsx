@@ -33,6 +33,7 @@ import {
   isChangedDemo,
   projectPath,
   SELECTION_FORM_ID,
+  sharingOf,
   withDialog,
   type DashboardActionError,
   type ViewAbilities,
@@ -78,6 +79,9 @@ export function ProjectCard({
   const changedDemo = isChangedDemo(project);
   // A demo original opens through the open-demo post (a copy is made once); a copy opens itself.
   const openDemo = demo && !changedDemo;
+  // Shared with me (§6): an editor renames; anyone who may copy edits a copy; all may remove.
+  const canRename = abilities.ownCards || (abilities.sharedCards && project.canEdit);
+  const sharing = abilities.ownCards ? sharingOf(project) : null;
 
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
     if (event.button !== 0 || renaming) return;
@@ -169,6 +173,21 @@ export function ProjectCard({
         <p className="project-card__date">
           <time dateTime={dateIso}>{formatCardDate(dateIso)}</time>
           {demo ? <span className="chip">{changedDemo ? 'Changed demo' : 'Demo'}</span> : null}
+          {sharing ? (
+            <span
+              className="project-card__shared"
+              role="img"
+              aria-label={
+                sharing === 'project' ? dashboardTexts.sharedProject : dashboardTexts.sharedFolder
+              }
+              title={
+                sharing === 'project' ? dashboardTexts.sharedProject : dashboardTexts.sharedFolder
+              }
+              data-testid="project-card-shared"
+            >
+              {sharing === 'project' ? icons.shared : icons.folderShared}
+            </span>
+          ) : null}
         </p>
       </div>
       <MenuPopover label={`Actions for ${title}`} className="project-card__menu">
@@ -183,7 +202,7 @@ export function ProjectCard({
             {project.canEdit ? dashboardLabels.open : dashboardTexts.viewProject}
           </Link>
         )}
-        {abilities.ownCards ? (
+        {canRename ? (
           <Link
             to={withDialog(location, { name: 'rename', targets: [project.id] })}
             preventScrollReset
@@ -233,6 +252,20 @@ export function ProjectCard({
             {sharingMessages.share}
           </Link>
         )}
+        {abilities.sharedCards && project.canCopy ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="edit-copy" />
+            <input type="hidden" name="project" value={project.id} />
+            <button type="submit">{dashboardTexts.editAsCopy}</button>
+          </Form>
+        ) : null}
+        {abilities.sharedCards ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="remove-shared" />
+            <input type="hidden" name="project" value={project.id} />
+            <button type="submit">{dashboardTexts.removeShared}</button>
+          </Form>
+        ) : null}
         {changedDemo && abilities.bulkReset ? (
           <Link
             to={withDialog(location, { name: 'reset', targets: [project.id] })}

@@ -29,6 +29,11 @@ export interface ViewAbilities {
   bulkReset: boolean;
   /** Per card: rename, duplicate, move, delete for own projects. */
   ownCards: boolean;
+  /**
+   * Per card in Shared with me (§6, issue 31): rename with edit access, Edit as a copy when
+   * canCopy, Remove (drops one's own access). Never delete or move.
+   */
+  sharedCards: boolean;
 }
 
 export function abilitiesOf(view: DashboardView): ViewAbilities {
@@ -39,6 +44,7 @@ export function abilitiesOf(view: DashboardView): ViewAbilities {
     bulkMove: own,
     bulkReset: view.kind === 'demo',
     ownCards: own,
+    sharedCards: view.kind === 'shared',
   };
 }
 
@@ -47,6 +53,14 @@ export function labelOf(view: DashboardView): string | null {
   if (view.kind === 'folder') return view.folder;
   if (view.kind === 'demo') return DEMO_FOLDER_ID;
   if (view.kind === 'team') return view.folder;
+  return null;
+}
+
+/** Whether anyone has a grant on the project: its own, or one of a folder above it. */
+export function sharingOf(project: Project): 'project' | 'folder' | null {
+  const { shares } = project;
+  if (shares.customers.length > 0 || shares.teams.length > 0) return 'project';
+  if (shares.label.customers.length > 0 || shares.label.teams.length > 0) return 'folder';
   return null;
 }
 

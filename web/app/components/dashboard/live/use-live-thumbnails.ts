@@ -22,7 +22,8 @@ export type LiveState = 'connecting' | 'ready' | 'closed';
  * The dashboard's live channel (projects-dashboard §4 "Live updates", §7): connects to Socket.IO
  * on the page's own origin when the dashboard mounts (this open connection is the spec's
  * keep-alive) and, on `thumbnail-ready`, reloads the page's data, so a card's spinner becomes
- * its preview. Every tab of the customer is in the customer's room, so other tabs update too.
+ * its preview; on `sharing-changed` too, so a share made, changed or removed by someone else
+ * shows at once. Every tab of the customer is in the customer's room, so other tabs update too.
  * The session cookie authenticates the handshake, as it does every HTTP call.
  */
 export function useLiveThumbnails(): LiveState {
@@ -45,10 +46,14 @@ export function useLiveThumbnails(): LiveState {
       // Read by the browser tests: they send a thumbnail only once the tab listens.
       document.documentElement.dataset.live = 'ready';
     });
-    socket.on(liveEvents.thumbnailReady, () => {
+    const reloadSoon = () => {
       clearTimeout(reload);
       reload = setTimeout(() => revalidate(), REVALIDATE_DELAY_MS);
-    });
+    };
+    socket.on(liveEvents.thumbnailReady, reloadSoon);
+    // A share given, changed or taken away (issue 31): Shared with me, the cards' actions and
+    // their sharing icons follow without a reload of the page.
+    socket.on(liveEvents.sharingChanged, reloadSoon);
     socket.on('disconnect', () => {
       setState('connecting');
       delete document.documentElement.dataset.live;
