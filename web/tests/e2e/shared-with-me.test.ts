@@ -56,6 +56,7 @@ describe('Shared with me in Chromium', () => {
     assert.deepEqual(editorItems, [
       dashboardLabels.open,
       dashboardLabels.rename,
+      sharingMessages.share,
       dashboardTexts.editAsCopy,
       dashboardTexts.removeShared,
     ]);
@@ -73,6 +74,7 @@ describe('Shared with me in Chromium', () => {
     await viewerPage.waitForFunction(() => document.documentElement.dataset.live === 'ready');
     assert.deepEqual(await menuItems(viewerPage, 'Opening scene, take 2'), [
       dashboardTexts.viewProject,
+      sharingMessages.share,
       dashboardTexts.editAsCopy,
       dashboardTexts.removeShared,
     ]);
@@ -116,6 +118,7 @@ describe('Shared with me in Chromium', () => {
     assert.deepEqual(await menuItems(editorPage, 'Opening scene'), [
       dashboardLabels.open,
       dashboardLabels.rename,
+      sharingMessages.share,
       dashboardTexts.editAsCopy,
       dashboardTexts.removeShared,
     ]);
@@ -134,6 +137,7 @@ describe('Shared with me in Chromium', () => {
     assert.deepEqual((await cardTitles(viewerPage)).sort(), ['Credits roll', 'Scene one']);
     assert.deepEqual(await menuItems(viewerPage, 'Scene one'), [
       dashboardTexts.viewProject,
+      sharingMessages.share,
       dashboardTexts.editAsCopy,
       dashboardTexts.removeShared,
     ]);
