@@ -28,7 +28,8 @@ const ROLES = [
   'lapsedMember',
   'teamAdmin',
   'outsider',
-  'anonymous',
+  /** Signed out, holding a public project's link (its address). */
+  'anonymousWithLink',
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -47,7 +48,8 @@ const path = (template: string, id: string) => fillPath(template, { params: { id
  * editor (edit); P with a lapsed team (edit) whose member gets nothing; G with team T (view).
  * Folder R (edit for the editor) holds R1, with project Q, and R2. An editor
  * moves only inside a folder whose edit grant reaches them: Q from R1 to R2, never P (its own
- * edit grant is on P, and F is not under G) to G.
+ * edit grant is on P, and F is not under G) to G. Project O in F is public: its link plays for
+ * everyone, signed out included (the anonymous-with-link role), while P's answers 404 to all.
  */
 describe('sharing authorization matrix', () => {
   let app: TestApp;
@@ -118,14 +120,26 @@ describe('sharing authorization matrix', () => {
     ]);
     const nested = await newProject(db(), who.owner.id, { labelId: inside.id });
     await newShare(db(), { label: root.id, customer: who.editor.id, access: 'edit' });
+    // A public project of the owner's (its link plays for anyone) beside the private P.
+    const published = await newProject(db(), who.owner.id, { labelId: folder.id });
+    await db().query(
+      `UPDATE projects SET is_public = true,
+              data = jsonb_set(data, '{document}', '"<svg xmlns=\\"http://www.w3.org/2000/svg\\"/>"')
+        WHERE id = $1`,
+      [published.id],
+    );
     const call = async (role: Role) =>
-      cookieCaller(app, role === 'anonymous' ? '' : await newSessionCookie(app, who[role].id));
+      cookieCaller(
+        app,
+        role === 'anonymousWithLink' ? '' : await newSessionCookie(app, who[role].id),
+      );
     return {
       who,
       team,
       folder,
       other,
       project,
+      published,
       viewerShare,
       folderShare,
       root,
@@ -142,7 +156,9 @@ describe('sharing authorization matrix', () => {
     /** Changes nothing for any role, so one world serves them all. */
     readOnly?: boolean;
     request: (w: World) => [string, string, unknown?];
-    expect: Omit<Record<Role, number>, 'anonymous'>;
+    expect: Omit<Record<Role, number>, 'anonymousWithLink'>;
+    /** What someone signed out gets; 401 unless said (only the public calls answer them). */
+    anonymousWithLink?: number;
     /** For these roles, the refusal's text and that the database did not change. */
     refusal?: { roles: Role[]; error: string; unchanged: (w: World) => Promise<unknown> };
   };
@@ -528,12 +544,44 @@ describe('sharing authorization matrix', () => {
     },
   ];
 
+  cases.push(
+    {
+      name: 'GET public/projects/{id} (public)',
+      readOnly: true,
+      request: (w) => ['GET', path(endpoints.publicProjects.get.path, w.published.id)],
+      expect: everyone(200),
+      anonymousWithLink: 200,
+    },
+    {
+      name: 'GET public/projects/{id}/document (public)',
+      readOnly: true,
+      request: (w) => ['GET', path(endpoints.publicProjects.document.path, w.published.id)],
+      expect: everyone(200),
+      anonymousWithLink: 200,
+    },
+    {
+      name: 'GET public/projects/{id} (private P: even its owner)',
+      readOnly: true,
+      request: (w) => ['GET', path(endpoints.publicProjects.get.path, w.project.id)],
+      expect: everyone(404),
+      anonymousWithLink: 404,
+    },
+    {
+      name: 'GET public/projects/{id}/document (private P)',
+      readOnly: true,
+      request: (w) => ['GET', path(endpoints.publicProjects.document.path, w.project.id)],
+      expect: everyone(404),
+      anonymousWithLink: 404,
+    },
+  );
+
   it('answers every project, folder and sharing call for each role as §6 says (0 mismatches)', async () => {
     const mismatches: Array<{ call: string; role: Role; status: number; expected: number }> = [];
     for (const c of cases) {
       const shared = c.readOnly ? await world() : null;
       for (const role of ROLES) {
-        const expected = role === 'anonymous' ? 401 : c.expect[role];
+        const expected =
+          role === 'anonymousWithLink' ? (c.anonymousWithLink ?? 401) : c.expect[role];
         const w = shared ?? (await world());
         const [method, url, body] = c.request(w);
         const checked = c.refusal?.roles.includes(role) ? c.refusal : null;
