@@ -447,4 +447,49 @@ describe('public links of projects', () => {
     assert.equal(published.body.isPublic, true);
     assert.equal((await visitor().request('GET', infoPath(own.id))).status, 200);
   });
+  it('reads projects, their invites and team grants by index: the ids go in as bpchar (projects.id is char(32)), never text', async () => {
+    const { owner, project } = await publicProject();
+    const recorded: Array<{ text: string; values: unknown[] }> = [];
+    const source = db();
+    const query = source.query.bind(source);
+    source.query = ((text: string, values?: unknown[], ...rest: unknown[]) => {
+      recorded.push({ text, values: values ?? [] });
+      return (query as (...args: unknown[]) => Promise<unknown>)(text, values, ...rest);
+    }) as typeof source.query;
+    try {
+      assert.equal((await visitor().request('GET', infoPath(project.id))).status, 200);
+      const saved = await owner.call('PUT', linkPath(project.id), { isPublic: true });
+      assert.equal(saved.status, 200);
+      const dialog = await owner.call(
+        'GET',
+        fillPath(endpoints.sharing.project.path, { params: { id: project.id } }),
+      );
+      assert.equal(dialog.status, 200);
+    } finally {
+      source.query = query;
+    }
+    const statements = recorded.filter(
+      ({ text }) =>
+        /\b(projects|share_invites|team_shares)\b/.test(text) && /^\s*(SELECT|WITH)/i.test(text),
+    );
+    assert.ok(statements.length > 0);
+    for (const { text, values } of statements) {
+      const plan = await db().transaction(async (manager) => {
+        // Only whether an index can serve the statement matters, not this small table's costs.
+        await manager.query('SET LOCAL enable_seqscan = off');
+        const rows: Array<{ 'QUERY PLAN': string }> = await manager.query(
+          `EXPLAIN ${text}`,
+          values,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      assert.doesNotMatch(
+        plan,
+        /Seq Scan on (projects|share_invites|team_shares)\b/,
+        `${text}\n${plan}`,
+      );
+      // A char(32) column cast to text serves no index: a filter on it reads every row it meets.
+      assert.doesNotMatch(plan, /\(((\w+\.)?project_id|id)\)::text\b/, `${text}\n${plan}`);
+    }
+  });
 });
