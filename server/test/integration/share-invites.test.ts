@@ -521,6 +521,39 @@ describe('share invites', () => {
     assert.equal(gone.body.message, teamMessages.inviteRevoked);
   });
 
+  it('tells the owner 404, not Invite was removed, when the invite was accepted between the check and the removal', async () => {
+    const { owner, project, call } = await proOwner();
+    const guest = await newCustomer(db());
+    const invite = await newShareInvite(db(), {
+      target: { projectId: project.id },
+      inviterId: owner.id,
+      email: guest.email,
+    });
+    const source = db();
+    const createQueryRunner = source.createQueryRunner.bind(source);
+    // The accept commits just before the revoke's DELETE runs (once).
+    let accepted = false;
+    source.createQueryRunner = ((...args: Parameters<typeof createQueryRunner>) => {
+      const runner = createQueryRunner(...args);
+      const query = runner.query.bind(runner);
+      runner.query = (async (text: string, ...rest: unknown[]) => {
+        if (!accepted && /^DELETE FROM share_invites WHERE id = \$1/.test(text)) {
+          accepted = true;
+          await source.query(`DELETE FROM share_invites WHERE id = $1`, [invite.id]);
+        }
+        return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+      }) as typeof runner.query;
+      return runner;
+    }) as typeof source.createQueryRunner;
+    try {
+      const late = await call<Body>('DELETE', path(inv.delete.path, { id: invite.id }));
+      assert.equal(late.status, 404, JSON.stringify(late.body));
+      assert.notEqual(late.body.message, sharingMessages.inviteRemoved);
+    } finally {
+      source.createQueryRunner = createQueryRunner;
+    }
+  });
+
   it('serves the link page’s calls: who shares what; only the invited address answers through it', async () => {
     const { owner, project } = await proOwner('Lena Linker');
     const guest = await newCustomer(db());

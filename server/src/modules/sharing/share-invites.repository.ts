@@ -195,8 +195,14 @@ export class ShareInvitesRepository {
     return rows.map(toInvite);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM share_invites WHERE id = $1`, [id]);
+  /** Removes the invite; false when it was gone already (accepted or removed meanwhile). */
+  async delete(id: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `DELETE FROM share_invites WHERE id = $1 RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
   }
 
   /** Marks a pending invite refused; false when it was answered or removed meanwhile. */

@@ -132,7 +132,8 @@ export class ShareInvitesService implements OnModuleInit {
   /** DELETE invite/{id}: the shared item's owner revokes a share invite. */
   async revoke(actor: Actor, id: string): Promise<TeamSuccessResponse> {
     await this.access.require(actor, Permission.ShareInviteManage, [id]);
-    await this.invites.delete(id);
+    // Accepted (or removed) since the check: gone, so not "removed" by this call.
+    if (!(await this.invites.delete(id))) throw CommonException.notFound();
     return { success: true, message: sharingMessages.inviteRemoved };
   }
 
