@@ -70,7 +70,7 @@ describe('public links of projects', () => {
     app = await startTestApp({
       web: false,
       redis: true,
-      env: { RATE_LIMIT_PUBLIC_UNLOCK: '4/600' },
+      env: { RATE_LIMIT_PUBLIC_UNLOCK: '4/600', RATE_LIMIT_PUBLIC_UNLOCK_PROJECT: '6/600' },
     });
   });
   after(async () => {
@@ -425,6 +425,27 @@ describe('public links of projects', () => {
     // Another address is not held back.
     const honest = visitor();
     const opened = await honest.request('POST', unlockPath(project.id), {
+      password: 'open sesame',
+    });
+    assert.equal(opened.status, 200);
+  });
+
+  it('counts password tries per link too: guesses from many addresses meet one limit', async () => {
+    const { project } = await publicProject({ password: 'open sesame' });
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const response = await visitor().request('POST', unlockPath(project.id), {
+        password: `guess ${attempt}`,
+      });
+      assert.equal(response.status, 422, `attempt ${attempt}`);
+    }
+    const limited = await visitor().request('POST', unlockPath(project.id), {
+      password: 'open sesame',
+    });
+    assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    // Another link is not held back.
+    const other = await publicProject({ password: 'open sesame' });
+    const opened = await visitor().request('POST', unlockPath(other.project.id), {
       password: 'open sesame',
     });
     assert.equal(opened.status, 200);

@@ -115,7 +115,8 @@ export class PublicLinksService {
 
   /**
    * POST public/projects/{id}/unlock: counted per client address before anything is read (a
-   * guess at a made-up id costs the same). The right password answers the project and the
+   * guess at a made-up id costs the same), and per password-protected link before the password
+   * is verified. The right password answers the project and the
    * unlock cookie's value (null for a link without a password); a wrong one, 422 on `password`.
    */
   async unlock(
@@ -128,6 +129,14 @@ export class PublicLinksService {
     if (!hit.allowed) throw CommonException.tooManyRequests(undefined, hit.retryAfterMs);
     const record = await this.requirePublic(id);
     if (record.passwordHash === null) return { info: this.toInfo(record), token: null };
+    // And per link, from all addresses together, before the password is verified.
+    const perLink = this.config.publicLinks.unlockProjectRate;
+    const linkHit = await this.limiter.hit(
+      `public-unlock-project:${id}`,
+      perLink.limit,
+      perLink.windowMs,
+    );
+    if (!linkHit.allowed) throw CommonException.tooManyRequests(undefined, linkHit.retryAfterMs);
     if (!(await this.hasher.verify(record.passwordHash, password)))
       throw CommonException.validation({ password: sharingMessages.wrongPassword });
     return {
