@@ -451,6 +451,28 @@ describe('public links of projects', () => {
     assert.equal(opened.status, 200);
   });
 
+  it('refuses is_public: 1 on the projects update when the stored expiry has passed, as PUT public-link does', async () => {
+    const { owner, project } = await publicProject();
+    await db().query(
+      `UPDATE projects SET is_public = false, public_expires_at = now() - interval '1 day'
+        WHERE id = $1`,
+      [project.id],
+    );
+    for (const [path, body] of [
+      [updatePath(project.id), { is_public: 1 }],
+      [linkPath(project.id), { isPublic: true }],
+    ] as const) {
+      const refused = await owner.call<Refusal>('PUT', path, body);
+      assert.equal(refused.status, 422, path);
+      assert.equal(refused.body.errors?.expiresAt, sharingMessages.expiryInPast, path);
+    }
+    const rows: Array<{ is_public: boolean }> = await db().query(
+      `SELECT is_public FROM projects WHERE id = $1`,
+      [project.id],
+    );
+    assert.equal(rows[0]!.is_public, false);
+  });
+
   it('keeps the projects update is_public under the same rule: pro access to publish, none to unpublish', async () => {
     const free = await customer('free');
     const project = await newProject(db(), free.customer.id, { isPublic: true });

@@ -67,13 +67,8 @@ export class PublicLinksService {
       if (expiresAt !== null && !(expiresAt.getTime() > now.getTime()))
         throw CommonException.validation({ expiresAt: sharingMessages.expiryInPast });
       change.expiresAt = expiresAt;
-    } else if (
-      request.isPublic &&
-      current.expiresAt !== null &&
-      current.expiresAt.getTime() <= now.getTime()
-    ) {
-      // Made public again with the expiry it had passed: it would answer 404 at once.
-      throw CommonException.validation({ expiresAt: sharingMessages.expiryInPast });
+    } else if (request.isPublic) {
+      this.assertPublishable(current);
     }
     if (request.password !== undefined)
       change.passwordHash =
@@ -83,6 +78,22 @@ export class PublicLinksService {
     // The share dialog's whole answer, its public link as just saved, and the note to show.
     const dialog = await this.sharing.get(actor, 'project', id);
     return { ...dialog, success: true, message: sharingMessages.publicLinkSaved };
+  }
+
+  /**
+   * Made public with the expiry it has passed, a link would answer 404 at once: 422 expiryInPast
+   * (PUT public-link without a new expiry, and PUT projects/{id} `is_public: 1`).
+   */
+  assertPublishable(link: Pick<PublicLinkRecord, 'expiresAt'>): void {
+    if (link.expiresAt !== null && link.expiresAt.getTime() <= this.clock.now().getTime())
+      throw CommonException.validation({ expiresAt: sharingMessages.expiryInPast });
+  }
+
+  /** PUT projects/{id} `is_public: 1`: 422 expiryInPast when the stored expiry has passed. */
+  async assertProjectPublishable(id: string): Promise<void> {
+    const record = (await this.links.linksOf([id])).get(id);
+    if (!record) throw CommonException.notFound();
+    this.assertPublishable(record);
   }
 
   /**
