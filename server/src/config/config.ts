@@ -75,6 +75,8 @@ export interface AppConfig {
   publicLinks: {
     /** Password tries on public links per client address (RATE_LIMIT_PUBLIC_UNLOCK). */
     unlockRate: RateRule;
+    /** Password tries on one public link from all addresses (RATE_LIMIT_PUBLIC_UNLOCK_PROJECT). */
+    unlockProjectRate: RateRule;
   };
   shareInvites: ShareInvitesConfig;
 }
@@ -373,6 +375,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   // Enough for typos, far too few to guess a password (issue 31).
   config.publicLinks = {
     unlockRate: rate('RATE_LIMIT_PUBLIC_UNLOCK', { limit: 10, windowMs: 300_000 }),
+    // Many addresses guessing at one link (a botnet) meet this one.
+    unlockProjectRate: rate('RATE_LIMIT_PUBLIC_UNLOCK_PROJECT', {
+      limit: 50,
+      windowMs: 3_600_000,
+    }),
   };
   config.uploads = {
     // One thread on two cores leaves the other to the event loop and the database.

@@ -70,7 +70,7 @@ describe('public links of projects', () => {
     app = await startTestApp({
       web: false,
       redis: true,
-      env: { RATE_LIMIT_PUBLIC_UNLOCK: '4/600' },
+      env: { RATE_LIMIT_PUBLIC_UNLOCK: '4/600', RATE_LIMIT_PUBLIC_UNLOCK_PROJECT: '6/600' },
     });
   });
   after(async () => {
@@ -430,6 +430,49 @@ describe('public links of projects', () => {
     assert.equal(opened.status, 200);
   });
 
+  it('counts password tries per link too: guesses from many addresses meet one limit', async () => {
+    const { project } = await publicProject({ password: 'open sesame' });
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const response = await visitor().request('POST', unlockPath(project.id), {
+        password: `guess ${attempt}`,
+      });
+      assert.equal(response.status, 422, `attempt ${attempt}`);
+    }
+    const limited = await visitor().request('POST', unlockPath(project.id), {
+      password: 'open sesame',
+    });
+    assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    // Another link is not held back.
+    const other = await publicProject({ password: 'open sesame' });
+    const opened = await visitor().request('POST', unlockPath(other.project.id), {
+      password: 'open sesame',
+    });
+    assert.equal(opened.status, 200);
+  });
+
+  it('refuses is_public: 1 on the projects update when the stored expiry has passed, as PUT public-link does', async () => {
+    const { owner, project } = await publicProject();
+    await db().query(
+      `UPDATE projects SET is_public = false, public_expires_at = now() - interval '1 day'
+        WHERE id = $1`,
+      [project.id],
+    );
+    for (const [path, body] of [
+      [updatePath(project.id), { is_public: 1 }],
+      [linkPath(project.id), { isPublic: true }],
+    ] as const) {
+      const refused = await owner.call<Refusal>('PUT', path, body);
+      assert.equal(refused.status, 422, path);
+      assert.equal(refused.body.errors?.expiresAt, sharingMessages.expiryInPast, path);
+    }
+    const rows: Array<{ is_public: boolean }> = await db().query(
+      `SELECT is_public FROM projects WHERE id = $1`,
+      [project.id],
+    );
+    assert.equal(rows[0]!.is_public, false);
+  });
+
   it('keeps the projects update is_public under the same rule: pro access to publish, none to unpublish', async () => {
     const free = await customer('free');
     const project = await newProject(db(), free.customer.id, { isPublic: true });
@@ -446,5 +489,50 @@ describe('public links of projects', () => {
     assert.equal(published.status, 200);
     assert.equal(published.body.isPublic, true);
     assert.equal((await visitor().request('GET', infoPath(own.id))).status, 200);
+  });
+  it('reads projects, their invites and team grants by index: the ids go in as bpchar (projects.id is char(32)), never text', async () => {
+    const { owner, project } = await publicProject();
+    const recorded: Array<{ text: string; values: unknown[] }> = [];
+    const source = db();
+    const query = source.query.bind(source);
+    source.query = ((text: string, values?: unknown[], ...rest: unknown[]) => {
+      recorded.push({ text, values: values ?? [] });
+      return (query as (...args: unknown[]) => Promise<unknown>)(text, values, ...rest);
+    }) as typeof source.query;
+    try {
+      assert.equal((await visitor().request('GET', infoPath(project.id))).status, 200);
+      const saved = await owner.call('PUT', linkPath(project.id), { isPublic: true });
+      assert.equal(saved.status, 200);
+      const dialog = await owner.call(
+        'GET',
+        fillPath(endpoints.sharing.project.path, { params: { id: project.id } }),
+      );
+      assert.equal(dialog.status, 200);
+    } finally {
+      source.query = query;
+    }
+    const statements = recorded.filter(
+      ({ text }) =>
+        /\b(projects|share_invites|team_shares)\b/.test(text) && /^\s*(SELECT|WITH)/i.test(text),
+    );
+    assert.ok(statements.length > 0);
+    for (const { text, values } of statements) {
+      const plan = await db().transaction(async (manager) => {
+        // Only whether an index can serve the statement matters, not this small table's costs.
+        await manager.query('SET LOCAL enable_seqscan = off');
+        const rows: Array<{ 'QUERY PLAN': string }> = await manager.query(
+          `EXPLAIN ${text}`,
+          values,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      assert.doesNotMatch(
+        plan,
+        /Seq Scan on (projects|share_invites|team_shares)\b/,
+        `${text}\n${plan}`,
+      );
+      // A char(32) column cast to text serves no index: a filter on it reads every row it meets.
+      assert.doesNotMatch(plan, /\(((\w+\.)?project_id|id)\)::text\b/, `${text}\n${plan}`);
+    }
   });
 });

@@ -521,6 +521,39 @@ describe('share invites', () => {
     assert.equal(gone.body.message, teamMessages.inviteRevoked);
   });
 
+  it('tells the owner 404, not Invite was removed, when the invite was accepted between the check and the removal', async () => {
+    const { owner, project, call } = await proOwner();
+    const guest = await newCustomer(db());
+    const invite = await newShareInvite(db(), {
+      target: { projectId: project.id },
+      inviterId: owner.id,
+      email: guest.email,
+    });
+    const source = db();
+    const createQueryRunner = source.createQueryRunner.bind(source);
+    // The accept commits just before the revoke's DELETE runs (once).
+    let accepted = false;
+    source.createQueryRunner = ((...args: Parameters<typeof createQueryRunner>) => {
+      const runner = createQueryRunner(...args);
+      const query = runner.query.bind(runner);
+      runner.query = (async (text: string, ...rest: unknown[]) => {
+        if (!accepted && /^DELETE FROM share_invites WHERE id = \$1/.test(text)) {
+          accepted = true;
+          await source.query(`DELETE FROM share_invites WHERE id = $1`, [invite.id]);
+        }
+        return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+      }) as typeof runner.query;
+      return runner;
+    }) as typeof source.createQueryRunner;
+    try {
+      const late = await call<Body>('DELETE', path(inv.delete.path, { id: invite.id }));
+      assert.equal(late.status, 404, JSON.stringify(late.body));
+      assert.notEqual(late.body.message, sharingMessages.inviteRemoved);
+    } finally {
+      source.createQueryRunner = createQueryRunner;
+    }
+  });
+
   it('serves the link page’s calls: who shares what; only the invited address answers through it', async () => {
     const { owner, project } = await proOwner('Lena Linker');
     const guest = await newCustomer(db());
@@ -643,6 +676,69 @@ describe('share invites', () => {
       await other.get(path(inv.link.path, { token: forwarded }))
     ).json()) as InviteLinkInfo;
     assert.equal(link.invite.status, 'pending');
+  });
+
+  it('checks again at accept time: edit only for a member of an active team, nothing once the owner lost pro access', async () => {
+    const { owner, project, label } = await proOwner();
+    // Invited with edit (a teammate then, say), no longer a member: the grant is view.
+    const guest = await newCustomer(db());
+    const edit = await newShareInvite(db(), {
+      target: { projectId: project.id },
+      inviterId: owner.id,
+      email: guest.email,
+      grantAccess: 'edit',
+    });
+    const asGuest = await signedIn(guest);
+    const accepted = await asGuest<InviteAnswerResponse>(
+      'PUT',
+      path(inv.answer.path, { id: edit.id }),
+      { action: 'confirm' },
+    );
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.deepEqual(await grantsOf(guest.id), [[project.id, 'view']]);
+
+    // The owner's plan lapses: the invite is not listed, accepting it is refused, and signing up
+    // through its link makes no grant.
+    const other = await newCustomer(db());
+    const pending = await newShareInvite(db(), {
+      target: { labelId: label.id },
+      inviterId: owner.id,
+      email: other.email,
+    });
+    const newcomer = uniqueEmail('lapsed-newcomer');
+    const byLink = await newShareInvite(db(), {
+      target: { labelId: label.id },
+      inviterId: owner.id,
+      email: newcomer,
+    });
+    await db().query(
+      `UPDATE subscriptions SET status = 'expired', current_period_end = now() - interval '1 day'
+        WHERE customer_id = $1`,
+      [owner.id],
+    );
+    const asOther = await signedIn(other);
+    assert.deepEqual((await customerOf(asOther)).invites, []);
+    const refused = await asOther<Body>('PUT', path(inv.answer.path, { id: pending.id }), {
+      action: 'confirm',
+    });
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.equal(refused.body.errors?.['.'], sharingMessages.inviteSenderCannotShare);
+    assert.deepEqual(await grantsOf(other.id), []);
+    const client = new TestClient(app.url);
+    const registered = await client.post(endpoints.auth.register.path, {
+      name: 'Late Comer',
+      email: newcomer,
+      password: 'Correct-Horse-7',
+      inviteToken: byLink.token,
+    });
+    assert.equal(registered.status, 200);
+    const me = (await (await client.get(endpoints.customer.get.path)).json()) as CustomerResponse;
+    assert.deepEqual(await grantsOf(me.customer.id), []);
+    const [row]: Array<{ status: string }> = await db().query(
+      `SELECT status FROM share_invites WHERE id = $1`,
+      [pending.id],
+    );
+    assert.equal(row!.status, 'pending');
   });
 
   it('lets one of several simultaneous invites to the same address through; the rest are alreadyInvited', async () => {

@@ -45,6 +45,9 @@ export const sharingMessages = {
   inviteForAnotherAddress: (email: string) =>
     `This invitation was sent to ${email}. Sign out, then sign in or sign up with that address to accept it.`,
   inviteRefused: 'Invitation declined',
+  /** Accepting a share invite whose sender no longer has a plan with sharing (PRO or TEAM). */
+  inviteSenderCannotShare:
+    'This invitation can no longer be accepted: the person who sent it no longer has a plan that includes sharing.',
   // Ours, the share dialog's (issue 31, web).
   publicLinkPasswordLength: 'Use 4 to 128 characters for the link password.',
   readOnly: 'Only the owner can change who has access.',

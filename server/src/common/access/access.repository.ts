@@ -131,7 +131,7 @@ export class AccessRepository {
     return this.granted(
       ids,
       SESSION_ID,
-      `SELECT id FROM sessions WHERE customer_id = $1 AND id = ANY($2::text[])`,
+      `SELECT id FROM sessions WHERE customer_id = $1 AND id = ANY($2::bpchar[])`,
       (wanted) => [actorId, wanted],
     );
   }
@@ -160,9 +160,9 @@ export class AccessRepository {
       ids,
       PROJECT_ID,
       options.demos
-        ? `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1
+        ? `SELECT id FROM projects WHERE id = ANY($2::bpchar[]) AND owner_id = $1
              AND (NOT is_demo OR from_id IS NOT NULL)`
-        : `SELECT id FROM projects WHERE id = ANY($2::text[]) AND owner_id = $1 AND NOT is_demo`,
+        : `SELECT id FROM projects WHERE id = ANY($2::bpchar[]) AND owner_id = $1 AND NOT is_demo`,
       (wanted) => [actorId, wanted],
     );
   }
@@ -346,7 +346,7 @@ export class AccessRepository {
       ids,
       PROJECT_ID,
       `SELECT id FROM projects
-        WHERE id = ANY($2::text[]) AND owner_id = $1 AND is_demo AND from_id IS NOT NULL`,
+        WHERE id = ANY($2::bpchar[]) AND owner_id = $1 AND is_demo AND from_id IS NOT NULL`,
       (wanted) => [actorId, wanted],
     );
   }
@@ -563,7 +563,7 @@ export class AccessRepository {
       ids,
       PROJECT_ID,
       `SELECT id FROM projects
-        WHERE id = ANY($1::text[]) AND is_public AND NOT is_demo
+        WHERE id = ANY($1::bpchar[]) AND is_public AND NOT is_demo
           AND (public_expires_at IS NULL OR public_expires_at > $2)`,
       (wanted) => [wanted, this.clock.now()],
     );

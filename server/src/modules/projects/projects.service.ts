@@ -315,7 +315,11 @@ export class ProjectsService {
     }
     // Publishing is sharing: it needs pro access (§5), by the public link's own rule (issue 31).
     // Making a project private needs none.
-    if (request.is_public === 1) await this.publicLinks.requireProAccess(actor);
+    if (request.is_public === 1) {
+      await this.publicLinks.requireProAccess(actor);
+      // Made public with the expiry it has passed: 422, as PUT public-link answers.
+      await this.publicLinks.assertProjectPublishable(id);
+    }
     // What can be refused (bad data, the storage limit) goes first, so a refusal changes nothing.
     let row: ProjectRecord | null = current;
     if (request.data !== undefined) {

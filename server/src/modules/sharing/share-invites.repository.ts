@@ -195,8 +195,14 @@ export class ShareInvitesRepository {
     return rows.map(toInvite);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM share_invites WHERE id = $1`, [id]);
+  /** Removes the invite; false when it was gone already (accepted or removed meanwhile). */
+  async delete(id: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `DELETE FROM share_invites WHERE id = $1 RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
   }
 
   /** Marks a pending invite refused; false when it was answered or removed meanwhile. */
@@ -214,23 +220,27 @@ export class ShareInvitesRepository {
    * is made or raised (the more generous access wins, never lowered). The item's owner gets no
    * grant of their own. False when the invite was answered or removed meanwhile.
    */
-  async accept(invite: ShareInviteRecord, customerId: string): Promise<boolean> {
+  async accept(
+    invite: ShareInviteRecord,
+    customerId: string,
+    grantAccess: ShareAccess,
+  ): Promise<boolean> {
     const { column, grants, key } = TARGET[invite.entity];
     const rows = await queryRows<{ id: string }>(
       this.dataSource,
       `WITH gone AS (
          DELETE FROM share_invites WHERE id = $1 AND status = 'pending'
-         RETURNING ${column} AS item_id, grant_access, inviter_id
+         RETURNING ${column} AS item_id, inviter_id
        ), granted AS (
          INSERT INTO ${grants} (${key}, customer_id, access, created_by)
-         SELECT item_id, $2, grant_access, inviter_id FROM gone WHERE $2::uuid <> $3::uuid
+         SELECT item_id, $2, $4, inviter_id FROM gone WHERE $2::uuid <> $3::uuid
          ON CONFLICT (${key}, customer_id) DO UPDATE
            SET access = CASE WHEN ${grants}.access = 'edit' OR excluded.access = 'edit'
                              THEN 'edit' ELSE 'view' END
          RETURNING id
        )
        SELECT item_id::text AS id FROM gone`,
-      [invite.id, customerId, invite.ownerId],
+      [invite.id, customerId, invite.ownerId, grantAccess],
     );
     return rows.length > 0;
   }

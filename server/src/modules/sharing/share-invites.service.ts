@@ -132,7 +132,8 @@ export class ShareInvitesService implements OnModuleInit {
   /** DELETE invite/{id}: the shared item's owner revokes a share invite. */
   async revoke(actor: Actor, id: string): Promise<TeamSuccessResponse> {
     await this.access.require(actor, Permission.ShareInviteManage, [id]);
-    await this.invites.delete(id);
+    // Accepted (or removed) since the check: gone, so not "removed" by this call.
+    if (!(await this.invites.delete(id))) throw CommonException.notFound();
     return { success: true, message: sharingMessages.inviteRemoved };
   }
 
@@ -155,7 +156,9 @@ export class ShareInvitesService implements OnModuleInit {
         throw CommonException.notice(teamMessages.inviteAnswered);
       return { success: true, message: teamMessages.inviteRefused, teamId: null };
     }
-    if (!(await this.invites.accept(invite, customerId)))
+    const grantAccess = await this.acceptableAccess(invite);
+    if (grantAccess === null) throw CommonException.notice(sharingMessages.inviteSenderCannotShare);
+    if (!(await this.invites.accept(invite, customerId, grantAccess)))
       throw CommonException.notice(teamMessages.inviteAnswered);
     return {
       success: true,
@@ -163,6 +166,24 @@ export class ShareInvitesService implements OnModuleInit {
       teamId: null,
       share: { entity: invite.entity, id: invite.itemId },
     };
+  }
+
+  /**
+   * What accepting the invite grants now, or null when it cannot be accepted: the owner shares
+   * only with pro access, and edit only while the recipient is a member of one of the owner's
+   * active teams (both checked again at accept time: the plan or the team may have lapsed since).
+   */
+  private async acceptableAccess(invite: ShareInviteRecord): Promise<ShareAccess | null> {
+    const [level, teams] = await Promise.all([
+      this.plans.effectiveLevelOf(invite.ownerId),
+      this.plans.teamsOf(invite.ownerId),
+    ]);
+    if (level < PRO_LEVEL) return null;
+    const activeTeams = teams.filter((team) => team.active).map((team) => team.teamId);
+    const isMember =
+      invite.grantAccess === 'edit' &&
+      (await this.invites.isMemberOfAny(activeTeams, invite.recipientEmail));
+    return grantableAccess(invite.grantAccess, isMember);
   }
 
   /** The share invite behind a link's token, or null (then it may be a team invite's). */
@@ -205,7 +226,12 @@ export class ShareInvitesService implements OnModuleInit {
 
   /** The customer object's invites: pending share invites to the address, oldest first. */
   async invitesFor(email: string): Promise<CompanyInvite[]> {
-    return (await this.invites.pendingTo(email)).map(companyInvite);
+    const pending = await this.invites.pendingTo(email);
+    // Those whose owner lost pro access cannot be accepted: left out (one check per owner).
+    const owners = [...new Set(pending.map((invite) => invite.ownerId))];
+    const levels = await Promise.all(owners.map((id) => this.plans.effectiveLevelOf(id)));
+    const sharing = new Set(owners.filter((_, at) => levels[at]! >= PRO_LEVEL));
+    return pending.filter((invite) => sharing.has(invite.ownerId)).map(companyInvite);
   }
 
   private async provesEmail(token: string, email: string): Promise<boolean> {
@@ -221,8 +247,11 @@ export class ShareInvitesService implements OnModuleInit {
   private async acceptForNewCustomer(customerId: string, token: string): Promise<void> {
     const invite = await this.byToken(token);
     if (!invite || invite.status !== 'pending') return;
+    // The owner lost pro access: the invite stays pending; the sign-up goes on without it.
+    const grantAccess = await this.acceptableAccess(invite);
+    if (grantAccess === null) return;
     // Answered or revoked since it was read: the account exists; the sign-up goes on without it.
-    await this.invites.accept(invite, customerId);
+    await this.invites.accept(invite, customerId, grantAccess);
   }
 }
 

@@ -136,7 +136,7 @@ export class SharingRepository {
       created_at: Date;
     }> = await this.dataSource.query(
       `SELECT id, recipient_email, grant_access, status, created_at FROM share_invites
-        WHERE ${entity === 'project' ? 'project_id = $1::text' : 'label_id = $1::uuid'}
+        WHERE ${entity === 'project' ? 'project_id = $1::bpchar' : 'label_id = $1::uuid'}
         ORDER BY created_at DESC, id`,
       [id],
     );
@@ -154,7 +154,7 @@ export class SharingRepository {
     const rows: Array<{ team_id: string; title: string; access: ShareAccess }> =
       await this.dataSource.query(
         `SELECT t.id AS team_id, t.title, ts.access FROM team_shares ts JOIN teams t ON t.id = ts.team_id
-          WHERE ts.${entity === 'project' ? 'project_id = $1::text' : 'label_id = $1::uuid'}
+          WHERE ts.${entity === 'project' ? 'project_id = $1::bpchar' : 'label_id = $1::uuid'}
           ORDER BY t.title, t.id`,
         [id],
       );
@@ -179,7 +179,7 @@ export class SharingRepository {
       `WITH RECURSIVE above (label_id, depth) AS (
          ${
            entity === 'project'
-             ? `SELECT label_id, 0 FROM projects WHERE id = $1::text AND label_id IS NOT NULL`
+             ? `SELECT label_id, 0 FROM projects WHERE id = $1::bpchar AND label_id IS NOT NULL`
              : `SELECT parent_id, 0 FROM labels WHERE id = $1::uuid AND parent_id IS NOT NULL`
          }
          UNION

@@ -49,7 +49,7 @@ export class PublicLinksRepository {
     if (ids.length === 0) return new Map();
     const rows: Array<LinkRow & { id: string }> = await this.dataSource.query(
       `SELECT id, is_public, public_expires_at, public_password_hash
-         FROM projects WHERE id = ANY($1::text[])`,
+         FROM projects WHERE id = ANY($1::bpchar[])`,
       [ids],
     );
     return new Map(rows.map((row) => [row.id, toLink(row)]));

@@ -67,13 +67,8 @@ export class PublicLinksService {
       if (expiresAt !== null && !(expiresAt.getTime() > now.getTime()))
         throw CommonException.validation({ expiresAt: sharingMessages.expiryInPast });
       change.expiresAt = expiresAt;
-    } else if (
-      request.isPublic &&
-      current.expiresAt !== null &&
-      current.expiresAt.getTime() <= now.getTime()
-    ) {
-      // Made public again with the expiry it had passed: it would answer 404 at once.
-      throw CommonException.validation({ expiresAt: sharingMessages.expiryInPast });
+    } else if (request.isPublic) {
+      this.assertPublishable(current);
     }
     if (request.password !== undefined)
       change.passwordHash =
@@ -83,6 +78,22 @@ export class PublicLinksService {
     // The share dialog's whole answer, its public link as just saved, and the note to show.
     const dialog = await this.sharing.get(actor, 'project', id);
     return { ...dialog, success: true, message: sharingMessages.publicLinkSaved };
+  }
+
+  /**
+   * Made public with the expiry it has passed, a link would answer 404 at once: 422 expiryInPast
+   * (PUT public-link without a new expiry, and PUT projects/{id} `is_public: 1`).
+   */
+  assertPublishable(link: Pick<PublicLinkRecord, 'expiresAt'>): void {
+    if (link.expiresAt !== null && link.expiresAt.getTime() <= this.clock.now().getTime())
+      throw CommonException.validation({ expiresAt: sharingMessages.expiryInPast });
+  }
+
+  /** PUT projects/{id} `is_public: 1`: 422 expiryInPast when the stored expiry has passed. */
+  async assertProjectPublishable(id: string): Promise<void> {
+    const record = (await this.links.linksOf([id])).get(id);
+    if (!record) throw CommonException.notFound();
+    this.assertPublishable(record);
   }
 
   /**
@@ -115,7 +126,8 @@ export class PublicLinksService {
 
   /**
    * POST public/projects/{id}/unlock: counted per client address before anything is read (a
-   * guess at a made-up id costs the same). The right password answers the project and the
+   * guess at a made-up id costs the same), and per password-protected link before the password
+   * is verified. The right password answers the project and the
    * unlock cookie's value (null for a link without a password); a wrong one, 422 on `password`.
    */
   async unlock(
@@ -128,6 +140,14 @@ export class PublicLinksService {
     if (!hit.allowed) throw CommonException.tooManyRequests(undefined, hit.retryAfterMs);
     const record = await this.requirePublic(id);
     if (record.passwordHash === null) return { info: this.toInfo(record), token: null };
+    // And per link, from all addresses together, before the password is verified.
+    const perLink = this.config.publicLinks.unlockProjectRate;
+    const linkHit = await this.limiter.hit(
+      `public-unlock-project:${id}`,
+      perLink.limit,
+      perLink.windowMs,
+    );
+    if (!linkHit.allowed) throw CommonException.tooManyRequests(undefined, linkHit.retryAfterMs);
     if (!(await this.hasher.verify(record.passwordHash, password)))
       throw CommonException.validation({ password: sharingMessages.wrongPassword });
     return {
