@@ -6,9 +6,12 @@ import {
   newLabel,
   newProject,
   newSession,
+  newShare,
+  newShareInvite,
   newSubscriptionRow,
   newTeam,
   sessionCookieName,
+  shareWithTeam,
 } from '@animata/server/test-support';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -243,5 +246,63 @@ describe('the share dialog', () => {
     assert.equal(await readOnly.getByRole('combobox').count(), 0);
     assert.equal(await readOnly.getByRole('button', { name: /^Remove/ }).count(), 0);
     await t.screenshot(phone, 'share/read-only-phone');
+
+    // An owner whose (team) plan lapsed may still stop sharing: remove a customer, revoke an
+    // invite, switch the team off and make the link private; nothing new can be granted.
+    const [lapsed, guest, crewMate] = await Promise.all([
+      newCustomer(ds(), { name: 'Lee Lapsed' }),
+      newCustomer(ds(), { name: 'Gus Guest' }),
+      newCustomer(ds(), { name: 'Cam Crew' }),
+    ]);
+    const crew = await newTeam(ds(), {
+      owner: lapsed,
+      title: 'Old crew',
+      members: [{ customer: crewMate }],
+      expired: true,
+    });
+    const reel = await newProject(ds(), lapsed.id, { title: 'Old reel', isPublic: true });
+    await newShare(ds(), { project: reel.id, customer: guest.id });
+    await shareWithTeam(ds(), crew.teamId, { projectId: reel.id });
+    const gone = `gone-${Date.now()}@example.test`;
+    await newShareInvite(ds(), {
+      target: { projectId: reel.id },
+      inviterId: lapsed.id,
+      email: gone,
+    });
+    const lapsedPage = await t.open(`/${reel.id}?share=1`, {
+      cookies: await cookiesOf(t, lapsed.id),
+    });
+    await waitForHydration(lapsedPage);
+    const stop = shareDialog(lapsedPage, 'Old reel');
+    await stop.getByText(sharingMessages.upgradeToShare).waitFor();
+    assert.equal(await stop.getByLabel('Invite by e-mail').count(), 0);
+    assert.equal(
+      await stop.getByRole('radio', { name: new RegExp(sharingMessages.public) }).isDisabled(),
+      true,
+    );
+    await stop.getByRole('link', { name: `Remove access for ${guest.email}` }).click();
+    await lapsedPage
+      .getByRole('dialog', { name: sharingMessages.confirmRemoveAccess(guest.email) })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await note(stop, sharingMessages.customerRemoved);
+    await row(stop, guest.email).waitFor({ state: 'detached' });
+    await stop.getByRole('button', { name: `Remove invite: ${gone}` }).click();
+    await note(stop, sharingMessages.inviteRemoved);
+    await row(stop, gone).waitFor({ state: 'detached' });
+    await stop.getByRole('switch', { name: 'Share with Old crew' }).uncheck();
+    await note(stop, sharingMessages.accessUpdated);
+    await stop.getByRole('radio', { name: new RegExp(sharingMessages.private) }).check();
+    await note(stop, sharingMessages.publicLinkSaved);
+    await stop.getByLabel('Public link').waitFor({ state: 'detached' });
+    const [left] = await ds().query<Array<{ is_public: boolean; shares: number }>>(
+      `SELECT p.is_public,
+              (SELECT count(*)::int FROM project_shares WHERE project_id = p.id)
+            + (SELECT count(*)::int FROM team_shares WHERE project_id = p.id)
+            + (SELECT count(*)::int FROM share_invites WHERE project_id = p.id) AS shares
+         FROM projects p WHERE p.id = $1`,
+      [reel.id],
+    );
+    assert.deepEqual(left, { is_public: false, shares: 0 });
   });
 });

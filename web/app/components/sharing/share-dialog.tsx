@@ -67,6 +67,8 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
     : null;
   const access = sharing.access;
   const manages = access.canManage;
+  // The owner may stop sharing whatever their plan (removing never needs one).
+  const removes = access.canRemove;
   const isOwner = access.access === 'owner';
   const tipId = useId();
   // A refusal of a plain post (no JavaScript) that belongs to no field.
@@ -120,6 +122,7 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
           inherited={sharing.inherited}
           editAllowedEmails={sharing.editAllowedEmails}
           manages={manages}
+          removes={removes}
           removeHref={(customer) => withShareParam(location, param, { remove: customer.id })}
           onRemove={setRemoving}
         />
@@ -128,12 +131,18 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
             teams={sharing.availableTeams}
             shared={sharing.teams}
             manages={manages}
+            removes={removes}
             hasTeamAccess={access.hasTeamAccess}
             planActive={access.teamPlanActive}
           />
         ) : null}
         {sharing.publicLink ? (
-          <SharePublicLink link={sharing.publicLink} manages={manages} origin={origin} />
+          <SharePublicLink
+            link={sharing.publicLink}
+            manages={manages}
+            removes={removes}
+            origin={origin}
+          />
         ) : null}
         <div className="dashboard-dialog__buttons share-dialog__buttons">
           <Link to={closeTo} className="button button--primary" replace preventScrollReset>
@@ -157,7 +166,7 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
           </div>
         </div>
       </DashboardDialog>
-      {manages ? (
+      {removes ? (
         <RemoveQuestion
           customer={removing ?? askedCustomer}
           cancelTo={base}

@@ -29,6 +29,7 @@ export function SharePeople({
   inherited,
   editAllowedEmails,
   manages,
+  removes,
   removeHref,
   onRemove,
 }: {
@@ -39,6 +40,8 @@ export function SharePeople({
   inherited: InheritedShare[];
   editAllowedEmails: string[];
   manages: boolean;
+  /** The owner whatever their plan: may remove grants and revoke invites. */
+  removes: boolean;
   /** The address of the removal question for a customer (works without JavaScript). */
   removeHref: (customer: ShareCustomer) => string;
   /** With JavaScript: opens the question in place. */
@@ -66,32 +69,32 @@ export function SharePeople({
             <li key={entry.shareId} className="share-row" data-testid="share-row">
               <Who person={entry.customer} />
               {manages ? (
-                <>
-                  <AccessForm
-                    entry={entry}
-                    editAllowed={mayEdit(entry.customer.email, editAllowedEmails)}
-                  />
-                  <Link
-                    to={removeHref(entry.customer)}
-                    className="button button--ghost button--small share-row__remove"
-                    aria-label={`Remove access for ${entry.customer.email}`}
-                    preventScrollReset
-                    replace
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onRemove(entry.customer);
-                    }}
-                  >
-                    Remove
-                  </Link>
-                </>
+                <AccessForm
+                  entry={entry}
+                  editAllowed={mayEdit(entry.customer.email, editAllowedEmails)}
+                />
               ) : (
                 <span className="share-row__access">{accessText(entry.access)}</span>
               )}
+              {removes ? (
+                <Link
+                  to={removeHref(entry.customer)}
+                  className="button button--ghost button--small share-row__remove"
+                  aria-label={`Remove access for ${entry.customer.email}`}
+                  preventScrollReset
+                  replace
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onRemove(entry.customer);
+                  }}
+                >
+                  Remove
+                </Link>
+              ) : null}
             </li>
           ))}
         {invites.map((invite) => (
-          <InviteRow key={invite.id} invite={invite} manages={manages} />
+          <InviteRow key={invite.id} invite={invite} removes={removes} />
         ))}
         {reached.map(({ share, who }) => (
           <li
@@ -174,7 +177,7 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
   );
 }
 
-function InviteRow({ invite, manages }: { invite: SharingInvite; manages: boolean }) {
+function InviteRow({ invite, removes }: { invite: SharingInvite; removes: boolean }) {
   const { fetcher, scripted, busy } = useShareForm('share-revoke');
   return (
     <li className="share-row share-row--invite" data-testid="share-row">
@@ -185,7 +188,7 @@ function InviteRow({ invite, manages }: { invite: SharingInvite; manages: boolea
       <span className="chip chip--muted share-row__chip">
         {invite.status === 'refused' ? teamMessages.rejected : sharingMessages.pending}
       </span>
-      {manages ? (
+      {removes ? (
         <fetcher.Form method="post" preventScrollReset className="share-row__revoke">
           <input type="hidden" name="intent" value="share-revoke" />
           <input type="hidden" name="invite" value={invite.id} />

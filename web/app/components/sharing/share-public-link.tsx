@@ -20,10 +20,13 @@ import { ShareReportContext, useShareForm } from './use-share-form.js';
 export function SharePublicLink({
   link,
   manages,
+  removes,
   origin,
 }: {
   link: PublicLink;
   manages: boolean;
+  /** The owner whatever their plan: may make a public link private. */
+  removes: boolean;
   /** The site's address, for a link the BFF gives as a path. */
   origin: string;
 }) {
@@ -44,7 +47,7 @@ export function SharePublicLink({
       <fetcher.Form method="post" preventScrollReset className="share-public">
         <input type="hidden" name="intent" value="share-public" />
         {scripted}
-        <fieldset className="share-public__choice" disabled={!manages || busy}>
+        <fieldset className="share-public__choice" disabled={busy}>
           <legend className="visually-hidden">Who can open the link</legend>
           {(['0', '1'] as const).map((value) => (
             <label key={value} className="share-radio">
@@ -52,6 +55,8 @@ export function SharePublicLink({
                 type="radio"
                 name="isPublic"
                 value={value}
+                // Public needs pro access; private only the owner, while the link is public.
+                disabled={value === '1' ? !manages : !(manages || (removes && link.isPublic))}
                 checked={isPublic === (value === '1')}
                 onChange={(event) => {
                   // With JavaScript a choice is saved at once (without, it waits for Save).
@@ -72,7 +77,9 @@ export function SharePublicLink({
             </label>
           ))}
         </fieldset>
-        {hydrated || !manages ? null : <SubmitButton variant="ghost">Save</SubmitButton>}
+        {hydrated || !(manages || (removes && link.isPublic)) ? null : (
+          <SubmitButton variant="ghost">Save</SubmitButton>
+        )}
       </fetcher.Form>
       {link.isPublic && link.url ? (
         <>

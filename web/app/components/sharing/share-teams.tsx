@@ -18,12 +18,15 @@ export function ShareTeams({
   teams,
   shared,
   manages,
+  removes,
   hasTeamAccess,
   planActive,
 }: {
   teams: TeamChoice[];
   shared: TeamShareEntry[];
   manages: boolean;
+  /** The owner whatever their plan: may switch a team off. */
+  removes: boolean;
   hasTeamAccess: boolean;
   planActive: boolean;
 }) {
@@ -35,7 +38,7 @@ export function ShareTeams({
       .map((entry) => entry.team),
   ];
   if (rows.length === 0 && planActive) return null;
-  const enabled = manages && hasTeamAccess && planActive;
+  const grants = manages && hasTeamAccess && planActive;
   return (
     <section className="share-section" aria-labelledby="share-teams-title">
       <h3 id="share-teams-title" className="share-section__title">
@@ -52,7 +55,8 @@ export function ShareTeams({
             key={team.id}
             team={team}
             access={shared.find((entry) => entry.team.id === team.id)?.access ?? null}
-            enabled={enabled}
+            grants={grants}
+            removes={removes}
           />
         ))}
       </ul>
@@ -63,11 +67,15 @@ export function ShareTeams({
 function TeamRow({
   team,
   access,
-  enabled,
+  grants,
+  removes,
 }: {
   team: TeamChoice;
   access: ShareAccess | null;
-  enabled: boolean;
+  /** May switch on and choose the access (§4, §6). */
+  grants: boolean;
+  /** May switch off (removing needs no plan). */
+  removes: boolean;
 }) {
   const { fetcher, scripted, hydrated, busy } = useShareForm('share-team');
   const id = useId();
@@ -88,6 +96,8 @@ function TeamRow({
     (typeof pendingAccess === 'string' ? (pendingAccess === 'edit' ? 'edit' : 'view') : null) ??
     access ??
     'view';
+  // Off is always allowed to the owner; on and the access list need team access.
+  const switchable = grants || (removes && access !== null);
   const submit = (form: HTMLFormElement | null) => {
     if (hydrated && form) fetcher.submit(form);
   };
@@ -110,7 +120,7 @@ function TeamRow({
             name="enabled"
             className="share-switch__input"
             checked={on}
-            disabled={!enabled || busy}
+            disabled={!switchable || busy}
             aria-label={`Share with ${team.title}`}
             onChange={(event) => {
               // On grants view (§4).
@@ -129,7 +139,7 @@ function TeamRow({
           name="access"
           className="share-select share-select--small"
           value={on ? current : 'view'}
-          disabled={!enabled || busy || (hydrated && !on)}
+          disabled={!grants || busy || (hydrated && !on)}
           onChange={(event) => {
             setLocalAccess(event.currentTarget.value === 'edit' ? 'edit' : 'view');
             submit(event.currentTarget.form);
@@ -138,7 +148,7 @@ function TeamRow({
           <option value="view">{sharingMessages.view}</option>
           <option value="edit">{sharingMessages.edit}</option>
         </select>
-        {hydrated || !enabled ? null : (
+        {hydrated || !switchable ? null : (
           <SubmitButton variant="ghost" aria-label={`Save sharing with ${team.title}`}>
             Save
           </SubmitButton>
