@@ -244,7 +244,15 @@ describe('the share dialog', () => {
     await row(readOnly, owner.email).getByText(sharingMessages.owner).waitFor();
     assert.equal(await readOnly.getByLabel('Invite by e-mail').count(), 0);
     assert.equal(await readOnly.getByRole('combobox').count(), 0);
+    // Remove is a link (a button once hydrated): neither is offered to a viewer.
+    assert.equal(await readOnly.getByRole('link', { name: /^Remove access/ }).count(), 0);
     assert.equal(await readOnly.getByRole('button', { name: /^Remove/ }).count(), 0);
+    for (const name of [sharingMessages.private, sharingMessages.public]) {
+      assert.equal(
+        await readOnly.getByRole('radio', { name: new RegExp(name) }).isDisabled(),
+        true,
+      );
+    }
     await t.screenshot(phone, 'share/read-only-phone');
 
     // An owner whose (team) plan lapsed may still stop sharing: remove a customer, revoke an
