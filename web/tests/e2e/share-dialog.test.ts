@@ -241,6 +241,7 @@ describe('the share dialog', () => {
     });
     const readOnly = shareDialog(phone, 'Shared reel');
     await readOnly.getByText(sharingMessages.readOnly).waitFor();
+    assert.equal(await readOnly.getByText(sharingMessages.teamOwnerReactivate).count(), 0);
     await row(readOnly, owner.email).getByText(sharingMessages.owner).waitFor();
     assert.equal(await readOnly.getByLabel('Invite by e-mail').count(), 0);
     assert.equal(await readOnly.getByRole('combobox').count(), 0);
@@ -283,6 +284,7 @@ describe('the share dialog', () => {
     await waitForHydration(lapsedPage);
     const stop = shareDialog(lapsedPage, 'Old reel');
     await stop.getByText(sharingMessages.upgradeToShare).waitFor();
+    await stop.getByText(sharingMessages.teamOwnerReactivate).waitFor();
     assert.equal(await stop.getByLabel('Invite by e-mail').count(), 0);
     assert.equal(
       await stop.getByRole('radio', { name: new RegExp(sharingMessages.public) }).isDisabled(),

@@ -126,14 +126,14 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
           removeHref={(customer) => withShareParam(location, param, { remove: customer.id })}
           onRemove={setRemoving}
         />
-        {access.hasProAccess || sharing.teams.length > 0 ? (
+        {access.hasTeamAccess || access.teamPlanLapsed || sharing.teams.length > 0 ? (
           <ShareTeams
             teams={sharing.availableTeams}
             shared={sharing.teams}
             manages={manages}
             removes={removes}
             hasTeamAccess={access.hasTeamAccess}
-            planActive={access.teamPlanActive}
+            planLapsed={access.teamPlanLapsed}
           />
         ) : null}
         {sharing.publicLink ? (

@@ -11,8 +11,9 @@ interface TeamChoice {
 
 /**
  * Team sharing (§4, §6): per team a switch (on grants view, off removes) and the access list
- * (view or edit). Only with team access; while the team plan has lapsed the section says 'Team
- * owner should re-activate subscription'. A team the customer owns is labelled 'Your team'.
+ * (view or edit). Only with team access; to a customer in a lapsed team and in no active one
+ * the section says 'Team owner should re-activate subscription'. A team the customer owns is
+ * labelled 'Your team'.
  */
 export function ShareTeams({
   teams,
@@ -20,15 +21,17 @@ export function ShareTeams({
   manages,
   removes,
   hasTeamAccess,
-  planActive,
+  planLapsed,
 }: {
   teams: TeamChoice[];
   shared: TeamShareEntry[];
   manages: boolean;
   /** The owner whatever their plan: may switch a team off. */
   removes: boolean;
+  /** §4: 'The toggle is disabled unless the customer has team access'. */
   hasTeamAccess: boolean;
-  planActive: boolean;
+  /** In a team whose plan expired and in no active one. */
+  planLapsed: boolean;
 }) {
   // The teams offered, and any the item is shared with that the customer cannot pick.
   const rows: TeamChoice[] = [
@@ -37,14 +40,14 @@ export function ShareTeams({
       .filter((entry) => !teams.some((team) => team.id === entry.team.id))
       .map((entry) => entry.team),
   ];
-  if (rows.length === 0 && planActive) return null;
-  const grants = manages && hasTeamAccess && planActive;
+  if (rows.length === 0 && !planLapsed) return null;
+  const grants = manages && hasTeamAccess;
   return (
     <section className="share-section" aria-labelledby="share-teams-title">
       <h3 id="share-teams-title" className="share-section__title">
         Teams
       </h3>
-      {!planActive ? (
+      {planLapsed ? (
         <p className="share-note" role="note">
           {sharingMessages.teamOwnerReactivate}
         </p>
