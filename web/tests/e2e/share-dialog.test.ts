@@ -38,6 +38,17 @@ async function note(dialog: Locator, text: string): Promise<void> {
   await dialog.getByRole('status').getByText(text).waitFor();
 }
 
+/** The control keeps the focus through its post (a disabled control would drop it). */
+async function keepsFocus(page: Page, control: Locator): Promise<void> {
+  const handle = await control.elementHandle();
+  await page.waitForFunction((element) => element === document.activeElement, handle);
+}
+
+/** After a removal or a revoke the focus is on the 'People with access' heading. */
+async function focusOnPeople(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.textContent === 'People with access');
+}
+
 /**
  * The share dialog (projects-dashboard §2, §4-§6, §8; issue 31) for a folder and a project: from
  * the folder menu, a card's menu and the project page; invites (a team member with edit, an
@@ -109,10 +120,14 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: `Remove invite: ${outsider}` }).click();
     await note(dialog, sharingMessages.inviteRemoved);
     await row(dialog, outsider).waitFor({ state: 'detached' });
+    await focusOnPeople(page);
 
     // An existing grant: its access changed, then removed after the question.
-    await dialog.getByLabel(`Access for ${colleague.email}`, { exact: true }).selectOption('edit');
+    const colleagueAccess = dialog.getByLabel(`Access for ${colleague.email}`, { exact: true });
+    await colleagueAccess.focus();
+    await colleagueAccess.selectOption('edit');
     await note(dialog, sharingMessages.accessUpdated);
+    await keepsFocus(page, colleagueAccess);
     await dialog.getByRole('link', { name: `Remove access for ${colleague.email}` }).click();
     const question = page.getByRole('dialog', {
       name: sharingMessages.confirmRemoveAccess(colleague.email),
@@ -120,12 +135,14 @@ describe('the share dialog', () => {
     await question.getByRole('button', { name: 'Remove' }).click();
     await note(dialog, sharingMessages.customerRemoved);
     await row(dialog, colleague.email).waitFor({ state: 'detached' });
+    await focusOnPeople(page);
 
     // The team switch: on grants view. The customer's own team says so (§6).
     await dialog.getByTestId('share-team').getByText(sharingMessages.yourTeam).waitFor();
     const studio = dialog.getByRole('switch', { name: 'Share with Studio' });
     await studio.check();
     await note(dialog, sharingMessages.accessUpdated);
+    await keepsFocus(page, studio);
     assert.equal(
       await dialog.getByLabel('Access for Studio', { exact: true }).inputValue(),
       'view',
@@ -142,8 +159,12 @@ describe('the share dialog', () => {
     await page.getByRole('link', { name: sharingMessages.share, exact: true }).click();
     const projectDialog = shareDialog(page, 'Spinning square');
     await projectDialog.waitFor();
-    await projectDialog.getByRole('radio', { name: new RegExp(sharingMessages.public) }).check();
+    const publicRadio = projectDialog.getByRole('radio', {
+      name: new RegExp(sharingMessages.public),
+    });
+    await publicRadio.check();
     await note(projectDialog, sharingMessages.publicLinkSaved);
+    await keepsFocus(page, publicRadio);
     const link = projectDialog.getByLabel('Public link');
     await link.waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {

@@ -20,7 +20,7 @@ import {
   type ShareDialogData,
 } from '../../utils/sharing/share-view.js';
 import { ShareInviteForm } from './share-invite-form.js';
-import { SharePeople } from './share-people.js';
+import { SHARE_PEOPLE_TITLE_ID, SharePeople } from './share-people.js';
 import { SharePublicLink } from './share-public-link.js';
 import { ShareTeams } from './share-teams.js';
 import { ShareReportContext, useShareForm } from './use-share-form.js';
@@ -46,8 +46,16 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
   const [note, setNote] = useState<Note | null>(null);
   const [sent, setSent] = useState(0);
   const [removing, setRemoving] = useState<ShareCustomer | null>(null);
+  // A removal or a revoke takes its row (and the focused button) away: the focus goes to the
+  // 'People with access' heading instead of the page's body.
+  const [removed, setRemoved] = useState(0);
+  useEffect(() => {
+    if (removed > 0) document.getElementById(SHARE_PEOPLE_TITLE_ID)?.focus();
+  }, [removed]);
   const report = useCallback((answer: ShareActionData) => {
     if (answer.ok && answer.intent === 'share-invite') setSent((count) => count + 1);
+    if (answer.ok && (answer.intent === 'share-remove' || answer.intent === 'share-revoke'))
+      setRemoved((count) => count + 1);
     if (answer.intent === 'share-remove') setRemoving(null);
     // A refused address shows under its field instead.
     if (!answer.ok && answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) return;

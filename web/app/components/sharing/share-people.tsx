@@ -13,6 +13,9 @@ import { useEffect, useId, useState } from 'react';
 import { SubmitButton } from '../ui/submit-button.js';
 import { useShareForm } from './use-share-form.js';
 
+/** The 'People with access' heading's id (the dialog moves the focus there). */
+export const SHARE_PEOPLE_TITLE_ID = 'share-people-title';
+
 const accessText = (access: ShareAccess) =>
   access === 'edit' ? sharingMessages.edit : sharingMessages.view;
 
@@ -54,8 +57,9 @@ export function SharePeople({
     return who ? [{ share, who }] : [];
   });
   return (
-    <section className="share-section" aria-labelledby="share-people-title">
-      <h3 id="share-people-title" className="share-section__title">
+    <section className="share-section" aria-labelledby={SHARE_PEOPLE_TITLE_ID}>
+      {/* Takes the focus after a removal or a revoke (its row and button are gone). */}
+      <h3 id={SHARE_PEOPLE_TITLE_ID} className="share-section__title" tabIndex={-1}>
         People with access
       </h3>
       <ul className="share-list">
@@ -156,8 +160,10 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
         name="access"
         className="share-select share-select--small"
         value={value}
-        disabled={busy}
+        // Not disabled while a change is posted: a disabled control loses the focus.
+        aria-disabled={busy || undefined}
         onChange={(event) => {
+          if (busy) return;
           // With JavaScript a choice is saved at once (without, it waits for Change).
           setLocal(event.currentTarget.value);
           if (hydrated) fetcher.submit(event.currentTarget.form);

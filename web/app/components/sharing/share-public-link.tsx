@@ -47,7 +47,7 @@ export function SharePublicLink({
       <fetcher.Form method="post" preventScrollReset className="share-public">
         <input type="hidden" name="intent" value="share-public" />
         {scripted}
-        <fieldset className="share-public__choice" disabled={busy}>
+        <fieldset className="share-public__choice" aria-disabled={busy || undefined}>
           <legend className="visually-hidden">Who can open the link</legend>
           {(['0', '1'] as const).map((value) => (
             <label key={value} className="share-radio">
@@ -59,6 +59,8 @@ export function SharePublicLink({
                 disabled={value === '1' ? !manages : !(manages || (removes && link.isPublic))}
                 checked={isPublic === (value === '1')}
                 onChange={(event) => {
+                  // Ignored while a change is posted (not disabled: that would lose the focus).
+                  if (busy) return;
                   // With JavaScript a choice is saved at once (without, it waits for Save).
                   setChoice(value === '1');
                   if (hydrated) fetcher.submit(event.currentTarget.form);
@@ -177,6 +179,10 @@ function LinkSettings({ link }: { link: PublicLink }) {
         noValidate
         className="share-settings__form"
         onSubmit={(event) => {
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
           setSubmitted(true);
           if (dayProblem || passwordProblem) event.preventDefault();
         }}
@@ -234,7 +240,7 @@ function LinkSettings({ link }: { link: PublicLink }) {
             <span>Remove the password</span>
           </label>
         ) : null}
-        <SubmitButton variant="ghost" pending={busy}>
+        <SubmitButton variant="ghost" aria-disabled={busy || undefined}>
           Save link settings
         </SubmitButton>
       </fetcher.Form>

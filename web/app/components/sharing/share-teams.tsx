@@ -123,9 +123,12 @@ function TeamRow({
             name="enabled"
             className="share-switch__input"
             checked={on}
-            disabled={!switchable || busy}
+            disabled={!switchable}
+            // Not disabled while a change is posted: a disabled control loses the focus.
+            aria-disabled={busy || undefined}
             aria-label={`Share with ${team.title}`}
             onChange={(event) => {
+              if (busy) return;
               // On grants view (§4).
               if (event.currentTarget.checked) setLocalAccess('view');
               setLocalOn(event.currentTarget.checked);
@@ -142,8 +145,10 @@ function TeamRow({
           name="access"
           className="share-select share-select--small"
           value={on ? current : 'view'}
-          disabled={!grants || busy || (hydrated && !on)}
+          disabled={!grants || (hydrated && !on)}
+          aria-disabled={busy || undefined}
           onChange={(event) => {
+            if (busy) return;
             setLocalAccess(event.currentTarget.value === 'edit' ? 'edit' : 'view');
             submit(event.currentTarget.form);
           }}
