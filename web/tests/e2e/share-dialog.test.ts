@@ -38,6 +38,11 @@ async function note(dialog: Locator, text: string): Promise<void> {
   await dialog.getByRole('status').getByText(text).waitFor();
 }
 
+/** A failure shows in the dialog's alert. */
+async function failure(dialog: Locator, text: string): Promise<void> {
+  await dialog.getByRole('alert').getByText(text).waitFor();
+}
+
 /** The control keeps the focus through its post (a disabled control would drop it). */
 async function keepsFocus(page: Page, control: Locator): Promise<void> {
   const handle = await control.elementHandle();
@@ -62,10 +67,11 @@ describe('the share dialog', () => {
   const ds = () => t.app.runtime.dataSource;
 
   it('with JavaScript: shares a folder from its menu and a project from its page', async () => {
-    const [owner, member, colleague] = await Promise.all([
+    const [owner, member, colleague, stranger] = await Promise.all([
       newCustomer(ds(), { name: 'Olga Owner' }),
       newCustomer(ds(), { name: 'Mia Member' }),
       newCustomer(ds(), { name: 'Cole Colleague' }),
+      newCustomer(ds(), { name: 'Sid Stranger' }),
     ]);
     await newTeam(ds(), {
       owner,
@@ -81,6 +87,7 @@ describe('the share dialog', () => {
       `INSERT INTO label_shares (label_id, customer_id, access) VALUES ($1, $2, 'view')`,
       [folder.id, colleague.id],
     );
+    await newShare(ds(), { label: folder.id, customer: stranger.id });
     const page = await t.open('/', { cookies: await cookiesOf(t, owner.id) });
     await page.locator('summary[aria-label="Folder actions for Client work"]').click();
     await page.getByRole('link', { name: sharingMessages.share, exact: true }).click();
@@ -100,6 +107,7 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
     await note(dialog, sharingMessages.inviteSent);
     await row(dialog, member.email).getByText(sharingMessages.pending).waitFor();
+    await row(dialog, member.email).getByText(sharingMessages.edit, { exact: true }).waitFor();
     // §4: the field is empty again, the access view.
     assert.equal(await field.inputValue(), '');
     assert.equal(await grant.inputValue(), 'view');
@@ -117,10 +125,37 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
     await note(dialog, sharingMessages.inviteSent);
     await row(dialog, outsider).getByText(sharingMessages.pending).waitFor();
+    await row(dialog, outsider).getByText(sharingMessages.view, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: `Remove invite: ${outsider}` }).click();
     await note(dialog, sharingMessages.inviteRemoved);
     await row(dialog, outsider).waitFor({ state: 'detached' });
     await focusOnPeople(page);
+    // Revoked meanwhile elsewhere: the stale dialog's revoke fails (§8).
+    t.allowConsoleError(page, /status of 404/);
+    await ds().query(`DELETE FROM share_invites WHERE lower(recipient_email) = lower($1)`, [
+      member.email,
+    ]);
+    await dialog.getByRole('button', { name: `Remove invite: ${member.email}` }).click();
+    await failure(dialog, sharingMessages.revokeInviteFailed);
+
+    // A granted customer outside the owner's teams: edit is not offered (§4).
+    const strangerAccess = dialog.getByLabel(`Access for ${stranger.email}`, { exact: true });
+    const strangerEdit = strangerAccess.getByRole('option', {
+      name: sharingMessages.editOnlyForTeamMembers,
+    });
+    assert.equal(await strangerEdit.isDisabled(), true);
+    // Removed meanwhile elsewhere: the stale dialog's removal fails (§8).
+    await ds().query(`DELETE FROM label_shares WHERE label_id = $1 AND customer_id = $2`, [
+      folder.id,
+      stranger.id,
+    ]);
+    await dialog.getByRole('link', { name: `Remove access for ${stranger.email}` }).click();
+    await page
+      .getByRole('dialog', { name: sharingMessages.confirmRemoveAccess(stranger.email) })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await failure(dialog, sharingMessages.revokeAccessFailed);
+    await row(dialog, stranger.email).waitFor({ state: 'detached' });
 
     // An existing grant: its access changed, then removed after the question.
     const colleagueAccess = dialog.getByLabel(`Access for ${colleague.email}`, { exact: true });
@@ -232,6 +267,31 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await snackbar(page, sharingMessages.publicLinkSaved);
     await dialog.getByLabel('Public link').waitFor();
+
+    // The team switch and its access list, saved by a plain post.
+    await dialog.getByRole('switch', { name: 'Share with Crew' }).check();
+    await dialog.getByLabel('Access for Crew', { exact: true }).selectOption('edit');
+    await dialog.getByRole('button', { name: 'Save sharing with Crew' }).click();
+    await snackbar(page, sharingMessages.accessUpdated);
+    assert.equal(await dialog.getByRole('switch', { name: 'Share with Crew' }).isChecked(), true);
+
+    // The link's expiry day and password (a disclosure, no script needed).
+    await dialog.getByText('Link settings', { exact: true }).click();
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Expires on (optional)').fill(day);
+    await dialog.getByLabel('Password (optional)').fill('open sesame');
+    await dialog.getByRole('button', { name: 'Save link settings' }).click();
+    await snackbar(page, sharingMessages.publicLinkSaved);
+    const [saved] = await ds().query<
+      Array<{ access: string; expires: string | null; password: boolean }>
+    >(
+      `SELECT (SELECT access FROM team_shares WHERE project_id = p.id) AS access,
+              to_char(p.public_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS expires,
+              p.public_password_hash IS NOT NULL AS password
+         FROM projects p WHERE p.id = $1`,
+      [project.id],
+    );
+    assert.deepEqual(saved, { access: 'edit', expires: day, password: true });
     await t.screenshot(page, 'share/project-dialog-no-javascript');
   });
 
