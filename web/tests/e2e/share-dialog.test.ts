@@ -149,7 +149,7 @@ describe('the share dialog', () => {
       folder.id,
       stranger.id,
     ]);
-    await dialog.getByRole('link', { name: `Remove access for ${stranger.email}` }).click();
+    await dialog.getByRole('button', { name: `Remove access for ${stranger.email}` }).click();
     await page
       .getByRole('dialog', { name: sharingMessages.confirmRemoveAccess(stranger.email) })
       .getByRole('button', { name: 'Remove' })
@@ -163,7 +163,7 @@ describe('the share dialog', () => {
     await colleagueAccess.selectOption('edit');
     await note(dialog, sharingMessages.accessUpdated);
     await keepsFocus(page, colleagueAccess);
-    await dialog.getByRole('link', { name: `Remove access for ${colleague.email}` }).click();
+    await dialog.getByRole('button', { name: `Remove access for ${colleague.email}` }).click();
     const question = page.getByRole('dialog', {
       name: sharingMessages.confirmRemoveAccess(colleague.email),
     });
@@ -371,7 +371,7 @@ describe('the share dialog', () => {
       await stop.getByRole('radio', { name: new RegExp(sharingMessages.public) }).isDisabled(),
       true,
     );
-    await stop.getByRole('link', { name: `Remove access for ${guest.email}` }).click();
+    await stop.getByRole('button', { name: `Remove access for ${guest.email}` }).click();
     await lapsedPage
       .getByRole('dialog', { name: sharingMessages.confirmRemoveAccess(guest.email) })
       .getByRole('button', { name: 'Remove' })

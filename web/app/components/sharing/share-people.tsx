@@ -10,6 +10,7 @@ import {
 } from '@animata/contracts';
 import { Link } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useHydrated } from '../../utils/use-hydrated.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { useShareForm } from './use-share-form.js';
 
@@ -81,19 +82,11 @@ export function SharePeople({
                 <span className="share-row__access">{accessText(entry.access)}</span>
               )}
               {removes ? (
-                <Link
-                  to={removeHref(entry.customer)}
-                  className="button button--ghost button--small share-row__remove"
-                  aria-label={`Remove access for ${entry.customer.email}`}
-                  preventScrollReset
-                  replace
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onRemove(entry.customer);
-                  }}
-                >
-                  Remove
-                </Link>
+                <RemoveControl
+                  customer={entry.customer}
+                  href={removeHref(entry.customer)}
+                  onRemove={onRemove}
+                />
               ) : null}
             </li>
           ))}
@@ -112,6 +105,35 @@ export function SharePeople({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Remove: with JavaScript a button that opens the question in place; without, a link to the
+ * question's address (the page draws it as its own dialog).
+ */
+function RemoveControl({
+  customer,
+  href,
+  onRemove,
+}: {
+  customer: ShareCustomer;
+  href: string;
+  onRemove: (customer: ShareCustomer) => void;
+}) {
+  const hydrated = useHydrated();
+  const common = {
+    className: 'button button--ghost button--small share-row__remove',
+    'aria-label': `Remove access for ${customer.email}`,
+  };
+  return hydrated ? (
+    <button type="button" {...common} onClick={() => onRemove(customer)}>
+      Remove
+    </button>
+  ) : (
+    <Link to={href} {...common} preventScrollReset replace>
+      Remove
+    </Link>
   );
 }
 
