@@ -239,9 +239,13 @@ describe('the share dialog', () => {
     await dialog.getByText(sharingMessages.invalidEmail).waitFor();
     const outsider = `plain-${Date.now()}@example.test`;
     await dialog.getByLabel('Invite by e-mail').fill(outsider);
+    // The address is not known when the page is drawn: Edit is selectable, and the server's
+    // note says that it became view.
+    await dialog.getByLabel('Access', { exact: true }).selectOption('edit');
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
-    await snackbar(page, sharingMessages.inviteSent);
+    await snackbar(page, sharingMessages.inviteSentAsView);
     await row(dialog, outsider).getByText(sharingMessages.pending).waitFor();
+    await row(dialog, outsider).getByText(sharingMessages.view, { exact: true }).waitFor();
     assert.equal(await dialog.getByLabel('Invite by e-mail').inputValue(), '');
 
     await dialog.getByLabel(`Access for ${viewer.email}`, { exact: true }).selectOption('edit');
