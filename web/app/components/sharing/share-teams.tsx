@@ -52,17 +52,19 @@ export function ShareTeams({
           {sharingMessages.teamOwnerReactivate}
         </p>
       ) : null}
-      <ul className="share-list">
-        {rows.map((team) => (
-          <TeamRow
-            key={team.id}
-            team={team}
-            access={shared.find((entry) => entry.team.id === team.id)?.access ?? null}
-            grants={grants}
-            removes={removes}
-          />
-        ))}
-      </ul>
+      {rows.length > 0 ? (
+        <ul className="share-list">
+          {rows.map((team) => (
+            <TeamRow
+              key={team.id}
+              team={team}
+              access={shared.find((entry) => entry.team.id === team.id)?.access ?? null}
+              grants={grants}
+              removes={removes}
+            />
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
