@@ -137,6 +137,7 @@ describe('sharing', () => {
       hasProAccess: true,
       hasTeamAccess: true,
       teamPlanActive: true,
+      teamPlanLapsed: false,
     });
     assert.deepEqual(mine.body.publicLink, {
       isPublic: true,
@@ -306,6 +307,32 @@ describe('sharing', () => {
     });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, sharingMessages.upgradeToShare);
+
+    // 'Team owner should re-activate subscription' only for someone in a lapsed team and in no
+    // active one: not for a customer without a team, nor for a pro customer.
+    const flags = async (customer: CustomerEntity) => {
+      const item = await newProject(db(), customer.id);
+      const got = await (await as(customer))<SharingResponse>('GET', path(s.project.path, item.id));
+      const { hasTeamAccess, teamPlanLapsed } = got.body.access;
+      return { hasTeamAccess, teamPlanLapsed };
+    };
+    const none = { hasTeamAccess: false, teamPlanLapsed: false };
+    assert.deepEqual(dialog.body.access.teamPlanLapsed, false);
+    assert.deepEqual(await flags(pro), none);
+    const [lapsedOwner, lapsedMember, activeOwner] = await Promise.all(
+      Array.from({ length: 3 }, () => newCustomer(db())),
+    );
+    await newTeam(db(), {
+      owner: lapsedOwner!,
+      members: [{ customer: lapsedMember! }],
+      expired: true,
+    });
+    const lapsed = { hasTeamAccess: false, teamPlanLapsed: true };
+    assert.deepEqual(await flags(lapsedOwner!), lapsed);
+    assert.deepEqual(await flags(lapsedMember!), lapsed);
+    // Also in a team whose plan is active: team access, nothing lapsed.
+    await newTeam(db(), { owner: activeOwner!, members: [{ customer: lapsedMember! }] });
+    assert.deepEqual(await flags(lapsedMember!), { hasTeamAccess: true, teamPlanLapsed: false });
   });
 
   it('removes a customer’s grant, telling them live; a folder grant’s removal ends inherited access at once', async () => {

@@ -6,6 +6,7 @@ import {
   pagePaths,
   publicProjectTexts,
   sharingMessages,
+  type PublicProjectInfo,
 } from '@animata/contracts';
 import { newProject, newSubscriptionRow } from '@animata/server/test-support';
 import type { Page } from 'playwright-core';
@@ -43,7 +44,7 @@ describe('public links in Chromium', () => {
       });
       assert.equal(response.status(), 200, await response.text());
     };
-    return { project, setLink };
+    return { project, setLink, owner: owner.customer };
   }
 
   /** The animation is on the page: inline in the player with JavaScript, an image without. */
@@ -75,7 +76,7 @@ describe('public links in Chromium', () => {
 
     it(`plays a public link in a fresh browser, and answers 404 once it is made private (${mode})`, async () => {
       const title = `Public sting ${javaScript ? 'js' : 'plain'}`;
-      const { project, setLink } = await ownersProject(title);
+      const { project, setLink, owner } = await ownersProject(title);
       await setLink({ isPublic: true });
 
       const visitor = await t.open(publicPath(project.id), { javaScript });
@@ -93,9 +94,26 @@ describe('public links in Chromium', () => {
       assert.equal(await visitor.getByRole('navigation', { name: 'User menu' }).count(), 0);
       assert.equal(await visitor.getByRole('link', { name: 'Log in' }).count(), 0);
       if (javaScript) await shot(visitor, 'public-link-1280');
+      // Nothing of the owner either.
+      const [account] = await t.app.runtime.dataSource.query<
+        Array<{ name: string; email: string }>
+      >(`SELECT name, email FROM customers WHERE id = $1`, [owner.id]);
+      assert.ok(account?.name && account.email);
+      const html = await visitor.content();
+      assert.equal(html.includes(account.name), false);
+      assert.equal(html.includes(account.email), false);
+      const info = await visitor.request.get(
+        fillPath(endpoints.publicProjects.get.path, { params: { id: project.id } }),
+      );
+      const { documentUrl } = (await info.json()) as PublicProjectInfo;
+      assert.equal((await visitor.request.get(documentUrl)).status(), 200);
 
       await setLink({ isPublic: false });
       await assertNotFound(visitor, publicPath(project.id));
+      // The document's address is gone too, and no cache keeps it.
+      const gone = await visitor.request.get(documentUrl);
+      assert.equal(gone.status(), 404);
+      assert.match(gone.headers()['cache-control'] ?? '', /no-store/);
     });
 
     it(`answers 404 for an expired public link (${mode})`, async () => {

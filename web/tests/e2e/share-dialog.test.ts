@@ -6,9 +6,12 @@ import {
   newLabel,
   newProject,
   newSession,
+  newShare,
+  newShareInvite,
   newSubscriptionRow,
   newTeam,
   sessionCookieName,
+  shareWithTeam,
 } from '@animata/server/test-support';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -35,6 +38,22 @@ async function note(dialog: Locator, text: string): Promise<void> {
   await dialog.getByRole('status').getByText(text).waitFor();
 }
 
+/** A failure shows in the dialog's alert. */
+async function failure(dialog: Locator, text: string): Promise<void> {
+  await dialog.getByRole('alert').getByText(text).waitFor();
+}
+
+/** The control keeps the focus through its post (a disabled control would drop it). */
+async function keepsFocus(page: Page, control: Locator): Promise<void> {
+  const handle = await control.elementHandle();
+  await page.waitForFunction((element) => element === document.activeElement, handle);
+}
+
+/** After a removal or a revoke the focus is on the 'People with access' heading. */
+async function focusOnPeople(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.textContent === 'People with access');
+}
+
 /**
  * The share dialog (projects-dashboard §2, §4-§6, §8; issue 31) for a folder and a project: from
  * the folder menu, a card's menu and the project page; invites (a team member with edit, an
@@ -48,10 +67,11 @@ describe('the share dialog', () => {
   const ds = () => t.app.runtime.dataSource;
 
   it('with JavaScript: shares a folder from its menu and a project from its page', async () => {
-    const [owner, member, colleague] = await Promise.all([
+    const [owner, member, colleague, stranger] = await Promise.all([
       newCustomer(ds(), { name: 'Olga Owner' }),
       newCustomer(ds(), { name: 'Mia Member' }),
       newCustomer(ds(), { name: 'Cole Colleague' }),
+      newCustomer(ds(), { name: 'Sid Stranger' }),
     ]);
     await newTeam(ds(), {
       owner,
@@ -67,6 +87,7 @@ describe('the share dialog', () => {
       `INSERT INTO label_shares (label_id, customer_id, access) VALUES ($1, $2, 'view')`,
       [folder.id, colleague.id],
     );
+    await newShare(ds(), { label: folder.id, customer: stranger.id });
     const page = await t.open('/', { cookies: await cookiesOf(t, owner.id) });
     await page.locator('summary[aria-label="Folder actions for Client work"]').click();
     await page.getByRole('link', { name: sharingMessages.share, exact: true }).click();
@@ -86,6 +107,7 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
     await note(dialog, sharingMessages.inviteSent);
     await row(dialog, member.email).getByText(sharingMessages.pending).waitFor();
+    await row(dialog, member.email).getByText(sharingMessages.edit, { exact: true }).waitFor();
     // §4: the field is empty again, the access view.
     assert.equal(await field.inputValue(), '');
     assert.equal(await grant.inputValue(), 'view');
@@ -103,26 +125,59 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
     await note(dialog, sharingMessages.inviteSent);
     await row(dialog, outsider).getByText(sharingMessages.pending).waitFor();
+    await row(dialog, outsider).getByText(sharingMessages.view, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: `Remove invite: ${outsider}` }).click();
     await note(dialog, sharingMessages.inviteRemoved);
     await row(dialog, outsider).waitFor({ state: 'detached' });
+    await focusOnPeople(page);
+    // Revoked meanwhile elsewhere: the stale dialog's revoke fails (§8).
+    t.allowConsoleError(page, /status of 404/);
+    await ds().query(`DELETE FROM share_invites WHERE lower(recipient_email) = lower($1)`, [
+      member.email,
+    ]);
+    await dialog.getByRole('button', { name: `Remove invite: ${member.email}` }).click();
+    await failure(dialog, sharingMessages.revokeInviteFailed);
+
+    // A granted customer outside the owner's teams: edit is not offered (§4).
+    const strangerAccess = dialog.getByLabel(`Access for ${stranger.email}`, { exact: true });
+    const strangerEdit = strangerAccess.getByRole('option', {
+      name: sharingMessages.editOnlyForTeamMembers,
+    });
+    assert.equal(await strangerEdit.isDisabled(), true);
+    // Removed meanwhile elsewhere: the stale dialog's removal fails (§8).
+    await ds().query(`DELETE FROM label_shares WHERE label_id = $1 AND customer_id = $2`, [
+      folder.id,
+      stranger.id,
+    ]);
+    await dialog.getByRole('button', { name: `Remove access for ${stranger.email}` }).click();
+    await page
+      .getByRole('dialog', { name: sharingMessages.confirmRemoveAccess(stranger.email) })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await failure(dialog, sharingMessages.revokeAccessFailed);
+    await row(dialog, stranger.email).waitFor({ state: 'detached' });
 
     // An existing grant: its access changed, then removed after the question.
-    await dialog.getByLabel(`Access for ${colleague.email}`, { exact: true }).selectOption('edit');
+    const colleagueAccess = dialog.getByLabel(`Access for ${colleague.email}`, { exact: true });
+    await colleagueAccess.focus();
+    await colleagueAccess.selectOption('edit');
     await note(dialog, sharingMessages.accessUpdated);
-    await dialog.getByRole('link', { name: `Remove access for ${colleague.email}` }).click();
+    await keepsFocus(page, colleagueAccess);
+    await dialog.getByRole('button', { name: `Remove access for ${colleague.email}` }).click();
     const question = page.getByRole('dialog', {
       name: sharingMessages.confirmRemoveAccess(colleague.email),
     });
     await question.getByRole('button', { name: 'Remove' }).click();
     await note(dialog, sharingMessages.customerRemoved);
     await row(dialog, colleague.email).waitFor({ state: 'detached' });
+    await focusOnPeople(page);
 
     // The team switch: on grants view. The customer's own team says so (§6).
     await dialog.getByTestId('share-team').getByText(sharingMessages.yourTeam).waitFor();
     const studio = dialog.getByRole('switch', { name: 'Share with Studio' });
     await studio.check();
     await note(dialog, sharingMessages.accessUpdated);
+    await keepsFocus(page, studio);
     assert.equal(
       await dialog.getByLabel('Access for Studio', { exact: true }).inputValue(),
       'view',
@@ -139,8 +194,12 @@ describe('the share dialog', () => {
     await page.getByRole('link', { name: sharingMessages.share, exact: true }).click();
     const projectDialog = shareDialog(page, 'Spinning square');
     await projectDialog.waitFor();
-    await projectDialog.getByRole('radio', { name: new RegExp(sharingMessages.public) }).check();
+    const publicRadio = projectDialog.getByRole('radio', {
+      name: new RegExp(sharingMessages.public),
+    });
+    await publicRadio.check();
     await note(projectDialog, sharingMessages.publicLinkSaved);
+    await keepsFocus(page, publicRadio);
     const link = projectDialog.getByLabel('Public link');
     await link.waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
@@ -180,9 +239,13 @@ describe('the share dialog', () => {
     await dialog.getByText(sharingMessages.invalidEmail).waitFor();
     const outsider = `plain-${Date.now()}@example.test`;
     await dialog.getByLabel('Invite by e-mail').fill(outsider);
+    // The address is not known when the page is drawn: Edit is selectable, and the server's
+    // note says that it became view.
+    await dialog.getByLabel('Access', { exact: true }).selectOption('edit');
     await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
-    await snackbar(page, sharingMessages.inviteSent);
+    await snackbar(page, sharingMessages.inviteSentAsView);
     await row(dialog, outsider).getByText(sharingMessages.pending).waitFor();
+    await row(dialog, outsider).getByText(sharingMessages.view, { exact: true }).waitFor();
     assert.equal(await dialog.getByLabel('Invite by e-mail').inputValue(), '');
 
     await dialog.getByLabel(`Access for ${viewer.email}`, { exact: true }).selectOption('edit');
@@ -208,6 +271,31 @@ describe('the share dialog', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await snackbar(page, sharingMessages.publicLinkSaved);
     await dialog.getByLabel('Public link').waitFor();
+
+    // The team switch and its access list, saved by a plain post.
+    await dialog.getByRole('switch', { name: 'Share with Crew' }).check();
+    await dialog.getByLabel('Access for Crew', { exact: true }).selectOption('edit');
+    await dialog.getByRole('button', { name: 'Save sharing with Crew' }).click();
+    await snackbar(page, sharingMessages.accessUpdated);
+    assert.equal(await dialog.getByRole('switch', { name: 'Share with Crew' }).isChecked(), true);
+
+    // The link's expiry day and password (a disclosure, no script needed).
+    await dialog.getByText('Link settings', { exact: true }).click();
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Expires on (optional)').fill(day);
+    await dialog.getByLabel('Password (optional)').fill('open sesame');
+    await dialog.getByRole('button', { name: 'Save link settings' }).click();
+    await snackbar(page, sharingMessages.publicLinkSaved);
+    const [saved] = await ds().query<
+      Array<{ access: string; expires: string | null; password: boolean }>
+    >(
+      `SELECT (SELECT access FROM team_shares WHERE project_id = p.id) AS access,
+              to_char(p.public_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS expires,
+              p.public_password_hash IS NOT NULL AS password
+         FROM projects p WHERE p.id = $1`,
+      [project.id],
+    );
+    assert.deepEqual(saved, { access: 'edit', expires: day, password: true });
     await t.screenshot(page, 'share/project-dialog-no-javascript');
   });
 
@@ -238,10 +326,78 @@ describe('the share dialog', () => {
     });
     const readOnly = shareDialog(phone, 'Shared reel');
     await readOnly.getByText(sharingMessages.readOnly).waitFor();
+    assert.equal(await readOnly.getByText(sharingMessages.teamOwnerReactivate).count(), 0);
     await row(readOnly, owner.email).getByText(sharingMessages.owner).waitFor();
     assert.equal(await readOnly.getByLabel('Invite by e-mail').count(), 0);
     assert.equal(await readOnly.getByRole('combobox').count(), 0);
+    // Remove is a link (a button once hydrated): neither is offered to a viewer.
+    assert.equal(await readOnly.getByRole('link', { name: /^Remove access/ }).count(), 0);
     assert.equal(await readOnly.getByRole('button', { name: /^Remove/ }).count(), 0);
+    for (const name of [sharingMessages.private, sharingMessages.public]) {
+      assert.equal(
+        await readOnly.getByRole('radio', { name: new RegExp(name) }).isDisabled(),
+        true,
+      );
+    }
     await t.screenshot(phone, 'share/read-only-phone');
+
+    // An owner whose (team) plan lapsed may still stop sharing: remove a customer, revoke an
+    // invite, switch the team off and make the link private; nothing new can be granted.
+    const [lapsed, guest, crewMate] = await Promise.all([
+      newCustomer(ds(), { name: 'Lee Lapsed' }),
+      newCustomer(ds(), { name: 'Gus Guest' }),
+      newCustomer(ds(), { name: 'Cam Crew' }),
+    ]);
+    const crew = await newTeam(ds(), {
+      owner: lapsed,
+      title: 'Old crew',
+      members: [{ customer: crewMate }],
+      expired: true,
+    });
+    const reel = await newProject(ds(), lapsed.id, { title: 'Old reel', isPublic: true });
+    await newShare(ds(), { project: reel.id, customer: guest.id });
+    await shareWithTeam(ds(), crew.teamId, { projectId: reel.id });
+    const gone = `gone-${Date.now()}@example.test`;
+    await newShareInvite(ds(), {
+      target: { projectId: reel.id },
+      inviterId: lapsed.id,
+      email: gone,
+    });
+    const lapsedPage = await t.open(`/${reel.id}?share=1`, {
+      cookies: await cookiesOf(t, lapsed.id),
+    });
+    await waitForHydration(lapsedPage);
+    const stop = shareDialog(lapsedPage, 'Old reel');
+    await stop.getByText(sharingMessages.upgradeToShare).waitFor();
+    await stop.getByText(sharingMessages.teamOwnerReactivate).waitFor();
+    assert.equal(await stop.getByLabel('Invite by e-mail').count(), 0);
+    assert.equal(
+      await stop.getByRole('radio', { name: new RegExp(sharingMessages.public) }).isDisabled(),
+      true,
+    );
+    await stop.getByRole('button', { name: `Remove access for ${guest.email}` }).click();
+    await lapsedPage
+      .getByRole('dialog', { name: sharingMessages.confirmRemoveAccess(guest.email) })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await note(stop, sharingMessages.customerRemoved);
+    await row(stop, guest.email).waitFor({ state: 'detached' });
+    await stop.getByRole('button', { name: `Remove invite: ${gone}` }).click();
+    await note(stop, sharingMessages.inviteRemoved);
+    await row(stop, gone).waitFor({ state: 'detached' });
+    await stop.getByRole('switch', { name: 'Share with Old crew' }).uncheck();
+    await note(stop, sharingMessages.accessUpdated);
+    await stop.getByRole('radio', { name: new RegExp(sharingMessages.private) }).check();
+    await note(stop, sharingMessages.publicLinkSaved);
+    await stop.getByLabel('Public link').waitFor({ state: 'detached' });
+    const [left] = await ds().query<Array<{ is_public: boolean; shares: number }>>(
+      `SELECT p.is_public,
+              (SELECT count(*)::int FROM project_shares WHERE project_id = p.id)
+            + (SELECT count(*)::int FROM team_shares WHERE project_id = p.id)
+            + (SELECT count(*)::int FROM share_invites WHERE project_id = p.id) AS shares
+         FROM projects p WHERE p.id = $1`,
+      [reel.id],
+    );
+    assert.deepEqual(left, { is_public: false, shares: 0 });
   });
 });

@@ -26,6 +26,8 @@ export const sharingMessages = {
   confirmRemoveAccess: (email: string) => `Are you sure you want to remove access for ${email}`,
   viewProject: 'View project',
   // Ours.
+  /** 'Invite was sent' when an outsider's edit was lowered to view (§4: edit for team members). */
+  inviteSentAsView: 'Invite was sent. Edit is only for team members, so they can view it.',
   upgradeToShare:
     'Sharing comes with the PRO and TEAM plans. Upgrade to share projects and folders.',
   editNeedsTeamMember: 'Edit access can be given only to members of your team.',

@@ -85,8 +85,13 @@ export interface SharingAccessInfo {
   hasProAccess: boolean;
   /** Sharing to a team needs team access (§6). */
   hasTeamAccess: boolean;
-  /** False when the actor's team plan lapsed ('Team owner should re-activate subscription'). */
+  /** Whether the actor has team access (the same as hasTeamAccess; kept for the BFF). */
   teamPlanActive: boolean;
+  /**
+   * The actor is in a team whose plan expired and in no team with an active plan: the dialog
+   * says 'Team owner should re-activate subscription' (§4, §6). Added by the review.
+   */
+  teamPlanLapsed: boolean;
 }
 
 /** GET sharing/project/{id} and GET sharing/label/{id} (§7). */

@@ -103,7 +103,13 @@ export class ShareInvitesService implements OnModuleInit {
     await this.mailer.invite(email, inviter?.name ?? '', item, grantAccess, token);
     const invite = await this.invites.findById(inviteId);
     if (!invite) throw CommonException.notFound();
-    return { success: true, message: sharingMessages.inviteSent, invite: sharingInvite(invite) };
+    // The spec's note, with a second sentence when an outsider's edit became view.
+    const lowered = body.grantAccess === 'edit' && grantAccess === 'view';
+    return {
+      success: true,
+      message: lowered ? sharingMessages.inviteSentAsView : sharingMessages.inviteSent,
+      invite: sharingInvite(invite),
+    };
   }
 
   /**

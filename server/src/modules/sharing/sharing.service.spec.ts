@@ -58,21 +58,25 @@ describe('sharing rules', () => {
       hasProAccess: false,
       hasTeamAccess: false,
       teamPlanActive: false,
+      teamPlanLapsed: false,
     });
     assert.deepEqual(await flags({ isPremium: true, accessLevel: 1, teams: [] }), {
       hasProAccess: false,
       hasTeamAccess: false,
       teamPlanActive: false,
+      teamPlanLapsed: false,
     });
     assert.deepEqual(await flags({ isPremium: true, accessLevel: 2, teams: [false] }), {
       hasProAccess: true,
       hasTeamAccess: false,
       teamPlanActive: false,
+      teamPlanLapsed: true,
     });
     assert.deepEqual(await flags({ isPremium: false, accessLevel: 0, teams: [false, true] }), {
       hasProAccess: true,
       hasTeamAccess: true,
       teamPlanActive: true,
+      teamPlanLapsed: false,
     });
   });
 

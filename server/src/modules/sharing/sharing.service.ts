@@ -43,6 +43,7 @@ export interface SharingPlan {
   hasProAccess: boolean;
   hasTeamAccess: boolean;
   teamPlanActive: boolean;
+  teamPlanLapsed: boolean;
 }
 
 /**
@@ -273,6 +274,8 @@ export class SharingService {
       hasProAccess: (own.isPremium && own.accessLevel >= 2) || teamPlanActive,
       hasTeamAccess: team,
       teamPlanActive: team,
+      // In a lapsed team and in no active one (teamsOf: one query over all their teams).
+      teamPlanLapsed: !team && teams.some((entry) => !entry.active),
     };
   }
 

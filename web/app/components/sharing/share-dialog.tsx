@@ -20,7 +20,7 @@ import {
   type ShareDialogData,
 } from '../../utils/sharing/share-view.js';
 import { ShareInviteForm } from './share-invite-form.js';
-import { SharePeople } from './share-people.js';
+import { SHARE_PEOPLE_TITLE_ID, SharePeople } from './share-people.js';
 import { SharePublicLink } from './share-public-link.js';
 import { ShareTeams } from './share-teams.js';
 import { ShareReportContext, useShareForm } from './use-share-form.js';
@@ -46,8 +46,16 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
   const [note, setNote] = useState<Note | null>(null);
   const [sent, setSent] = useState(0);
   const [removing, setRemoving] = useState<ShareCustomer | null>(null);
+  // A removal or a revoke takes its row (and the focused button) away: the focus goes to the
+  // 'People with access' heading instead of the page's body.
+  const [removed, setRemoved] = useState(0);
+  useEffect(() => {
+    if (removed > 0) document.getElementById(SHARE_PEOPLE_TITLE_ID)?.focus();
+  }, [removed]);
   const report = useCallback((answer: ShareActionData) => {
     if (answer.ok && answer.intent === 'share-invite') setSent((count) => count + 1);
+    if (answer.ok && (answer.intent === 'share-remove' || answer.intent === 'share-revoke'))
+      setRemoved((count) => count + 1);
     if (answer.intent === 'share-remove') setRemoving(null);
     // A refused address shows under its field instead.
     if (!answer.ok && answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) return;
@@ -67,6 +75,8 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
     : null;
   const access = sharing.access;
   const manages = access.canManage;
+  // The owner may stop sharing whatever their plan (removing never needs one).
+  const removes = access.canRemove;
   const isOwner = access.access === 'owner';
   const tipId = useId();
   // A refusal of a plain post (no JavaScript) that belongs to no field.
@@ -120,20 +130,27 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
           inherited={sharing.inherited}
           editAllowedEmails={sharing.editAllowedEmails}
           manages={manages}
+          removes={removes}
           removeHref={(customer) => withShareParam(location, param, { remove: customer.id })}
           onRemove={setRemoving}
         />
-        {access.hasProAccess || sharing.teams.length > 0 ? (
+        {access.hasTeamAccess || access.teamPlanLapsed || sharing.teams.length > 0 ? (
           <ShareTeams
             teams={sharing.availableTeams}
             shared={sharing.teams}
             manages={manages}
+            removes={removes}
             hasTeamAccess={access.hasTeamAccess}
-            planActive={access.teamPlanActive}
+            planLapsed={access.teamPlanLapsed}
           />
         ) : null}
         {sharing.publicLink ? (
-          <SharePublicLink link={sharing.publicLink} manages={manages} origin={origin} />
+          <SharePublicLink
+            link={sharing.publicLink}
+            manages={manages}
+            removes={removes}
+            origin={origin}
+          />
         ) : null}
         <div className="dashboard-dialog__buttons share-dialog__buttons">
           <Link to={closeTo} className="button button--primary" replace preventScrollReset>
@@ -157,7 +174,7 @@ export function ShareDialog({ data, closeTo }: { data: ShareDialogData; closeTo:
           </div>
         </div>
       </DashboardDialog>
-      {manages ? (
+      {removes ? (
         <RemoveQuestion
           customer={removing ?? askedCustomer}
           cancelTo={base}

@@ -10,8 +10,12 @@ import {
 } from '@animata/contracts';
 import { Link } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useHydrated } from '../../utils/use-hydrated.js';
 import { SubmitButton } from '../ui/submit-button.js';
 import { useShareForm } from './use-share-form.js';
+
+/** The 'People with access' heading's id (the dialog moves the focus there). */
+export const SHARE_PEOPLE_TITLE_ID = 'share-people-title';
 
 const accessText = (access: ShareAccess) =>
   access === 'edit' ? sharingMessages.edit : sharingMessages.view;
@@ -29,6 +33,7 @@ export function SharePeople({
   inherited,
   editAllowedEmails,
   manages,
+  removes,
   removeHref,
   onRemove,
 }: {
@@ -39,6 +44,8 @@ export function SharePeople({
   inherited: InheritedShare[];
   editAllowedEmails: string[];
   manages: boolean;
+  /** The owner whatever their plan: may remove grants and revoke invites. */
+  removes: boolean;
   /** The address of the removal question for a customer (works without JavaScript). */
   removeHref: (customer: ShareCustomer) => string;
   /** With JavaScript: opens the question in place. */
@@ -51,8 +58,9 @@ export function SharePeople({
     return who ? [{ share, who }] : [];
   });
   return (
-    <section className="share-section" aria-labelledby="share-people-title">
-      <h3 id="share-people-title" className="share-section__title">
+    <section className="share-section" aria-labelledby={SHARE_PEOPLE_TITLE_ID}>
+      {/* Takes the focus after a removal or a revoke (its row and button are gone). */}
+      <h3 id={SHARE_PEOPLE_TITLE_ID} className="share-section__title" tabIndex={-1}>
         People with access
       </h3>
       <ul className="share-list">
@@ -66,32 +74,24 @@ export function SharePeople({
             <li key={entry.shareId} className="share-row" data-testid="share-row">
               <Who person={entry.customer} />
               {manages ? (
-                <>
-                  <AccessForm
-                    entry={entry}
-                    editAllowed={mayEdit(entry.customer.email, editAllowedEmails)}
-                  />
-                  <Link
-                    to={removeHref(entry.customer)}
-                    className="button button--ghost button--small share-row__remove"
-                    aria-label={`Remove access for ${entry.customer.email}`}
-                    preventScrollReset
-                    replace
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onRemove(entry.customer);
-                    }}
-                  >
-                    Remove
-                  </Link>
-                </>
+                <AccessForm
+                  entry={entry}
+                  editAllowed={mayEdit(entry.customer.email, editAllowedEmails)}
+                />
               ) : (
                 <span className="share-row__access">{accessText(entry.access)}</span>
               )}
+              {removes ? (
+                <RemoveControl
+                  customer={entry.customer}
+                  href={removeHref(entry.customer)}
+                  onRemove={onRemove}
+                />
+              ) : null}
             </li>
           ))}
         {invites.map((invite) => (
-          <InviteRow key={invite.id} invite={invite} manages={manages} />
+          <InviteRow key={invite.id} invite={invite} removes={removes} />
         ))}
         {reached.map(({ share, who }) => (
           <li
@@ -105,6 +105,35 @@ export function SharePeople({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Remove: with JavaScript a button that opens the question in place; without, a link to the
+ * question's address (the page draws it as its own dialog).
+ */
+function RemoveControl({
+  customer,
+  href,
+  onRemove,
+}: {
+  customer: ShareCustomer;
+  href: string;
+  onRemove: (customer: ShareCustomer) => void;
+}) {
+  const hydrated = useHydrated();
+  const common = {
+    className: 'button button--ghost button--small share-row__remove',
+    'aria-label': `Remove access for ${customer.email}`,
+  };
+  return hydrated ? (
+    <button type="button" {...common} onClick={() => onRemove(customer)}>
+      Remove
+    </button>
+  ) : (
+    <Link to={href} {...common} preventScrollReset replace>
+      Remove
+    </Link>
   );
 }
 
@@ -153,8 +182,10 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
         name="access"
         className="share-select share-select--small"
         value={value}
-        disabled={busy}
+        // Not disabled while a change is posted: a disabled control loses the focus.
+        aria-disabled={busy || undefined}
         onChange={(event) => {
+          if (busy) return;
           // With JavaScript a choice is saved at once (without, it waits for Change).
           setLocal(event.currentTarget.value);
           if (hydrated) fetcher.submit(event.currentTarget.form);
@@ -174,7 +205,7 @@ function AccessForm({ entry, editAllowed }: { entry: ShareEntry; editAllowed: bo
   );
 }
 
-function InviteRow({ invite, manages }: { invite: SharingInvite; manages: boolean }) {
+function InviteRow({ invite, removes }: { invite: SharingInvite; removes: boolean }) {
   const { fetcher, scripted, busy } = useShareForm('share-revoke');
   return (
     <li className="share-row share-row--invite" data-testid="share-row">
@@ -185,7 +216,7 @@ function InviteRow({ invite, manages }: { invite: SharingInvite; manages: boolea
       <span className="chip chip--muted share-row__chip">
         {invite.status === 'refused' ? teamMessages.rejected : sharingMessages.pending}
       </span>
-      {manages ? (
+      {removes ? (
         <fetcher.Form method="post" preventScrollReset className="share-row__revoke">
           <input type="hidden" name="intent" value="share-revoke" />
           <input type="hidden" name="invite" value={invite.id} />

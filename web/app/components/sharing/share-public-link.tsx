@@ -20,10 +20,13 @@ import { ShareReportContext, useShareForm } from './use-share-form.js';
 export function SharePublicLink({
   link,
   manages,
+  removes,
   origin,
 }: {
   link: PublicLink;
   manages: boolean;
+  /** The owner whatever their plan: may make a public link private. */
+  removes: boolean;
   /** The site's address, for a link the BFF gives as a path. */
   origin: string;
 }) {
@@ -44,7 +47,7 @@ export function SharePublicLink({
       <fetcher.Form method="post" preventScrollReset className="share-public">
         <input type="hidden" name="intent" value="share-public" />
         {scripted}
-        <fieldset className="share-public__choice" disabled={!manages || busy}>
+        <fieldset className="share-public__choice" aria-disabled={busy || undefined}>
           <legend className="visually-hidden">Who can open the link</legend>
           {(['0', '1'] as const).map((value) => (
             <label key={value} className="share-radio">
@@ -52,8 +55,12 @@ export function SharePublicLink({
                 type="radio"
                 name="isPublic"
                 value={value}
+                // Public needs pro access; private only the owner, while the link is public.
+                disabled={value === '1' ? !manages : !(manages || (removes && link.isPublic))}
                 checked={isPublic === (value === '1')}
                 onChange={(event) => {
+                  // Ignored while a change is posted (not disabled: that would lose the focus).
+                  if (busy) return;
                   // With JavaScript a choice is saved at once (without, it waits for Save).
                   setChoice(value === '1');
                   if (hydrated) fetcher.submit(event.currentTarget.form);
@@ -72,7 +79,9 @@ export function SharePublicLink({
             </label>
           ))}
         </fieldset>
-        {hydrated || !manages ? null : <SubmitButton variant="ghost">Save</SubmitButton>}
+        {hydrated || !(manages || (removes && link.isPublic)) ? null : (
+          <SubmitButton variant="ghost">Save</SubmitButton>
+        )}
       </fetcher.Form>
       {link.isPublic && link.url ? (
         <>
@@ -170,6 +179,10 @@ function LinkSettings({ link }: { link: PublicLink }) {
         noValidate
         className="share-settings__form"
         onSubmit={(event) => {
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
           setSubmitted(true);
           if (dayProblem || passwordProblem) event.preventDefault();
         }}
@@ -227,7 +240,7 @@ function LinkSettings({ link }: { link: PublicLink }) {
             <span>Remove the password</span>
           </label>
         ) : null}
-        <SubmitButton variant="ghost" pending={busy}>
+        <SubmitButton variant="ghost" aria-disabled={busy || undefined}>
           Save link settings
         </SubmitButton>
       </fetcher.Form>

@@ -11,21 +11,27 @@ interface TeamChoice {
 
 /**
  * Team sharing (§4, §6): per team a switch (on grants view, off removes) and the access list
- * (view or edit). Only with team access; while the team plan has lapsed the section says 'Team
- * owner should re-activate subscription'. A team the customer owns is labelled 'Your team'.
+ * (view or edit). Only with team access; to a customer in a lapsed team and in no active one
+ * the section says 'Team owner should re-activate subscription'. A team the customer owns is
+ * labelled 'Your team'.
  */
 export function ShareTeams({
   teams,
   shared,
   manages,
+  removes,
   hasTeamAccess,
-  planActive,
+  planLapsed,
 }: {
   teams: TeamChoice[];
   shared: TeamShareEntry[];
   manages: boolean;
+  /** The owner whatever their plan: may switch a team off. */
+  removes: boolean;
+  /** §4: 'The toggle is disabled unless the customer has team access'. */
   hasTeamAccess: boolean;
-  planActive: boolean;
+  /** In a team whose plan expired and in no active one. */
+  planLapsed: boolean;
 }) {
   // The teams offered, and any the item is shared with that the customer cannot pick.
   const rows: TeamChoice[] = [
@@ -34,28 +40,31 @@ export function ShareTeams({
       .filter((entry) => !teams.some((team) => team.id === entry.team.id))
       .map((entry) => entry.team),
   ];
-  if (rows.length === 0 && planActive) return null;
-  const enabled = manages && hasTeamAccess && planActive;
+  if (rows.length === 0 && !planLapsed) return null;
+  const grants = manages && hasTeamAccess;
   return (
     <section className="share-section" aria-labelledby="share-teams-title">
       <h3 id="share-teams-title" className="share-section__title">
         Teams
       </h3>
-      {!planActive ? (
+      {planLapsed ? (
         <p className="share-note" role="note">
           {sharingMessages.teamOwnerReactivate}
         </p>
       ) : null}
-      <ul className="share-list">
-        {rows.map((team) => (
-          <TeamRow
-            key={team.id}
-            team={team}
-            access={shared.find((entry) => entry.team.id === team.id)?.access ?? null}
-            enabled={enabled}
-          />
-        ))}
-      </ul>
+      {rows.length > 0 ? (
+        <ul className="share-list">
+          {rows.map((team) => (
+            <TeamRow
+              key={team.id}
+              team={team}
+              access={shared.find((entry) => entry.team.id === team.id)?.access ?? null}
+              grants={grants}
+              removes={removes}
+            />
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
@@ -63,11 +72,15 @@ export function ShareTeams({
 function TeamRow({
   team,
   access,
-  enabled,
+  grants,
+  removes,
 }: {
   team: TeamChoice;
   access: ShareAccess | null;
-  enabled: boolean;
+  /** May switch on and choose the access (§4, §6). */
+  grants: boolean;
+  /** May switch off (removing needs no plan). */
+  removes: boolean;
 }) {
   const { fetcher, scripted, hydrated, busy } = useShareForm('share-team');
   const id = useId();
@@ -88,6 +101,8 @@ function TeamRow({
     (typeof pendingAccess === 'string' ? (pendingAccess === 'edit' ? 'edit' : 'view') : null) ??
     access ??
     'view';
+  // Off is always allowed to the owner; on and the access list need team access.
+  const switchable = grants || (removes && access !== null);
   const submit = (form: HTMLFormElement | null) => {
     if (hydrated && form) fetcher.submit(form);
   };
@@ -110,9 +125,12 @@ function TeamRow({
             name="enabled"
             className="share-switch__input"
             checked={on}
-            disabled={!enabled || busy}
+            disabled={!switchable}
+            // Not disabled while a change is posted: a disabled control loses the focus.
+            aria-disabled={busy || undefined}
             aria-label={`Share with ${team.title}`}
             onChange={(event) => {
+              if (busy) return;
               // On grants view (§4).
               if (event.currentTarget.checked) setLocalAccess('view');
               setLocalOn(event.currentTarget.checked);
@@ -129,8 +147,10 @@ function TeamRow({
           name="access"
           className="share-select share-select--small"
           value={on ? current : 'view'}
-          disabled={!enabled || busy || (hydrated && !on)}
+          disabled={!grants || (hydrated && !on)}
+          aria-disabled={busy || undefined}
           onChange={(event) => {
+            if (busy) return;
             setLocalAccess(event.currentTarget.value === 'edit' ? 'edit' : 'view');
             submit(event.currentTarget.form);
           }}
@@ -138,7 +158,7 @@ function TeamRow({
           <option value="view">{sharingMessages.view}</option>
           <option value="edit">{sharingMessages.edit}</option>
         </select>
-        {hydrated || !enabled ? null : (
+        {hydrated || !switchable ? null : (
           <SubmitButton variant="ghost" aria-label={`Save sharing with ${team.title}`}>
             Save
           </SubmitButton>

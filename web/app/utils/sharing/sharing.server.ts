@@ -120,7 +120,8 @@ export async function sharingAction(
         { recipientEmail, grantAccess },
         { ...params, knownFields: ['recipientEmail'] },
       );
-      if (result.ok) return succeeded(sharingMessages.inviteSent);
+      // The server's note ('Invite was sent', and what was granted when edit became view).
+      if (result.ok) return succeeded(result.data.message || sharingMessages.inviteSent);
       // §8: a failed invite shows the server's error text.
       const text = result.error.fieldErrors.recipientEmail ?? serverText(result);
       return refused(result, text, { fieldErrors: { recipientEmail: text }, values });
