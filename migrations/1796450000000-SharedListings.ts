@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The lists of projects shared with a customer (Shared with me) and with a team (the team view
- * /team/{team}), kept by the database (issue 31; decisions-shared "Shared with me reads a
- * maintained listing"). Computing a customer's shared projects on every request (a recursive
+ * /team/{team}), kept by the database (issue 31; decision
+ * 253). Computing a customer's shared projects on every request (a recursive
  * walk of the shared folders, their projects, the direct grants, then a sort of the union) costs
  * a sort of every shared project per page: 10,000 of them made a page cost ~10 ms against the
  * owner list's ~0.1 ms. Here every (customer, project) pair the customer may read through a

@@ -112,7 +112,7 @@ describe('sharing authorization matrix', () => {
     await newShare(db(), { label: other.id, customer: who.editor.id, access: 'edit' });
     await shareWithTeam(db(), team.teamId, { projectId: project.id });
     // Folder R (edit for the editor) holds R1, with project Q, and R2: the editor's moves stay
-    // inside R (decision sharing-access, editors' moves).
+    // inside R (decision 214).
     const root = await newLabel(db(), who.owner.id);
     const [inside, beside] = await Promise.all([
       newLabel(db(), who.owner.id, { parentId: root.id }),
@@ -371,7 +371,7 @@ describe('sharing authorization matrix', () => {
       request: (w) => ['DELETE', p.deleteMany.path, { projects: [w.project.id] }],
       expect: { owner: 200, ...refusedReaders, outsider: 404 },
     },
-    // Folders: their owner's alone (decision sharing-access).
+    // Folders: their owner's alone (decision 221).
     {
       name: 'PUT customer/labels/{id} (rename F)',
       request: (w) => ['PUT', path(l.update.path, w.folder.id), { title: 'Renamed' }],

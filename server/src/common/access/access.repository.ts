@@ -206,8 +206,7 @@ export class AccessRepository {
    * the project's current folder and `labelId` lie in the subtree of one folder whose edit grant
    * (the actor's own or an active team's) reaches the actor (that folder itself or below it). An
    * edit grant on the project alone moves nothing: a move changes who has access through the
-   * folders, which only a folder's editor may reorganise (decision sharing-access, editors'
-   * moves). Demos never move. One query.
+   * folders, which only a folder's editor may reorganise (decision 214). Demos never move. One query.
    */
   async projectsMovableWithin(
     actorId: string,

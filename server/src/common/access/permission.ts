@@ -26,7 +26,7 @@ export enum Permission {
   ProjectDelete = 'project.delete',
   /**
    * Move a project to a folder: one's own, never a demo (§6), or one the actor has edit access
-   * to (where an editor may move it to is the projects service's: decision sharing-access).
+   * to (where an editor may move it to is the projects service's: decision 214).
    */
   ProjectMove = 'project.move',
   /** Share a project, with people, teams or by its public link: the owner, never a demo. */

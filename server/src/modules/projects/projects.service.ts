@@ -100,7 +100,7 @@ export function toProject(row: ProjectRecord, actorId: string, facts?: CardFacts
     shares: facts?.shares ?? noShares(),
     canEdit: facts?.canEdit ?? own,
     // Anyone who may read a project may copy it into their own projects, within their plan's
-    // limits (decisions-shared "Edit as a copy").
+    // limits (decision 255).
     canCopy: true,
     isDemo: row.is_demo,
     fromId: row.from_id,
@@ -515,8 +515,7 @@ export class ProjectsService {
   }
 
   /**
-   * Where an editor may move projects shared with them (decision sharing-access, editors'
-   * moves): within the subtree of a folder of the owner whose edit grant reaches them, the
+   * Where an editor may move projects shared with them (decision 214): within the subtree of a folder of the owner whose edit grant reaches them, the
    * project's current folder and the target both under it. A target they cannot edit (none, the
    * editor's own folders, someone else's) answers 404 as any folder not theirs; a project they
    * may not take from where it is (its edit grant is its own, or its folder is outside the

@@ -239,7 +239,7 @@ export class SharingRepository {
 
   /**
    * Whether the customer is a member of an active team the owner belongs to: who may get edit
-   * access to the owner's things (§4; decision sharing-access, "team member").
+   * access to the owner's things (§4; decision 218).
    */
   async sharesActiveTeam(ownerId: string, customerId: string, now: Date): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(

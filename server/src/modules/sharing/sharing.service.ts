@@ -80,7 +80,7 @@ export class SharingService {
     if (!owner) throw CommonException.notFound();
     const isOwner = access === 'owner';
     // A grantee sees neither who is invited nor the grants of folders they cannot open
-    // (decision sharing-access, what a grantee's dialog shows).
+    // (decision 223).
     const openable = isOwner
       ? null
       : await this.access.labelAccess(actor, new Set(inherited.map((share) => share.label.id)));
@@ -92,7 +92,7 @@ export class SharingService {
     const info: SharingAccessInfo = {
       access,
       canManage: isOwner && plan.hasProAccess,
-      // Removing needs no plan (decision sharing-access, what needs pro access).
+      // Removing needs no plan (decision 220).
       canRemove: isOwner,
       ...plan,
     };
@@ -227,7 +227,7 @@ export class SharingService {
     await this.access.require(actor, Permission.SharedItemRemove, wanted);
     const removed = await this.sharing.deleteOwnGrants(entity, wanted, actor.customerId);
     // Only a folder above (or a team) shares the rest: dropping those is the folder's business
-    // (decision sharing-access, inherited-only access).
+    // (decision 219).
     if (removed.length === 0) throw CommonException.notice(sharingMessages.sharedThroughFolder);
     for (const itemId of removed) this.notify([actor.customerId], [], entity, itemId, 'removed');
     return {

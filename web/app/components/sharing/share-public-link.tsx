@@ -15,7 +15,7 @@ import { ShareReportContext, useShareForm } from './use-share-form.js';
 /**
  * Link sharing (§4): private or public, the selector sets the project's public flag; while
  * public the link with Copy ('Link was copied to clipboard'). Beyond the spec: an optional expiry
- * day and password (decisions-dialog).
+ * day and password (decision 246).
  */
 export function SharePublicLink({
   link,
