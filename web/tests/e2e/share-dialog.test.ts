@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sharingMessages } from '@animata/contracts';
+import { sharingMessages, welcomeTexts } from '@animata/contracts';
 import {
   newCustomer,
   newLabel,
@@ -303,7 +303,8 @@ describe('the share dialog', () => {
     const [free, owner, viewer] = await Promise.all([
       newCustomer(ds()),
       newCustomer(ds(), { name: 'Pat Pro' }),
-      newCustomer(ds(), { name: 'Val Viewer' }),
+      // A first visit: the welcome screen waits while the address opens the share dialog.
+      newCustomer(ds(), { name: 'Val Viewer', onboardingProjects: true }),
     ]);
     const own = await newProject(ds(), free.id, { title: 'Free sketch' });
     const page = await t.open(`/${own.id}?share=1`, { cookies: await cookiesOf(t, free.id) });
@@ -326,6 +327,7 @@ describe('the share dialog', () => {
     });
     const readOnly = shareDialog(phone, 'Shared reel');
     await readOnly.getByText(sharingMessages.readOnly).waitFor();
+    assert.equal(await phone.getByRole('dialog', { name: welcomeTexts.title }).count(), 0);
     assert.equal(await readOnly.getByText(sharingMessages.teamOwnerReactivate).count(), 0);
     await row(readOnly, owner.email).getByText(sharingMessages.owner).waitFor();
     assert.equal(await readOnly.getByLabel('Invite by e-mail').count(), 0);

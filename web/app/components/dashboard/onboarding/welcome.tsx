@@ -1,6 +1,7 @@
 import {
   dashboardTexts,
   projectPagePaths,
+  SHARE_PARAMS,
   TOUR_PARAM,
   TOUR_STEP_TEXTS,
   TOUR_STEPS,
@@ -52,6 +53,8 @@ export function Welcome({ show }: { show?: boolean } = {}) {
   const step = tourStepOf(location.search);
   // Only while onboarding: a bookmarked `?tour=` after the end shows nothing.
   if (!(show ?? flag)) return null;
+  // One dialog at a time: a share dialog the address opens (a link someone sent) comes first.
+  if (new URLSearchParams(location.search).has(SHARE_PARAMS.share)) return null;
   if (step !== null) return <TourStep step={step} />;
   // A new key per page, so a dialog closed on one page opens again after a route change.
   return <WelcomeDialog key={location.pathname} />;
