@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../clock.js';
 import { CLOCK, DATA_SOURCE } from '../tokens.js';
@@ -422,6 +423,47 @@ export class AccessRepository {
         WHERE customer_id = $1 AND team_id = ANY($2::uuid[]) AND role = ANY($3::text[])`,
       (wanted) => [actorId, wanted, roles],
     );
+  }
+
+  /**
+   * A team view's check and state in one statement (every page of /team/{team} asks; issue 31's
+   * team-view bench): the actor's role in the team and whether its plan is active now, as
+   * PlanAccess.teamsOf decides it (subscriptionState + isPremiumState on a team product). Null
+   * when the actor is not a member (or the id cannot be a team's). A named statement, prepared
+   * once per connection.
+   */
+  async teamViewOf(
+    actorId: string,
+    teamId: string,
+  ): Promise<{ role: 'owner' | 'administrator' | 'member'; active: boolean } | null> {
+    if (!UUID.test(teamId)) return null;
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as pg.PoolClient;
+      const { rows } = await client.query<{
+        role: 'owner' | 'administrator' | 'member';
+        active: boolean;
+      }>({
+        name: 'access_team_view',
+        text: `SELECT m.role,
+              EXISTS (
+                SELECT 1 FROM subscriptions s
+                  JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
+                 WHERE s.id = t.subscription_id
+                   AND ((s.status = 'active'
+                         AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
+                              OR s.current_period_end > $3))
+                     OR (s.status = 'canceled' AND s.current_period_end > $3)
+                     OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))
+              ) AS active
+         FROM teams t JOIN team_members m ON m.team_id = t.id AND m.customer_id = $2
+        WHERE t.id = $1`,
+        values: [teamId, actorId, this.clock.now()],
+      });
+      return rows[0] ?? null;
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Of these teams, those whose plan the actor's subscription pays for. */

@@ -112,6 +112,19 @@ export class AccessService {
     return this.repository.projectsMovableWithin(actor.customerId, new Set(ids), labelId);
   }
 
+  /**
+   * A team view (/team/{team}): passes for the team's members, as TeamRead does, and answers in
+   * the same statement the actor's role and whether the plan is active; 404 for anyone else.
+   */
+  async teamView(
+    actor: Actor,
+    teamId: string,
+  ): Promise<{ role: 'owner' | 'administrator' | 'member'; active: boolean }> {
+    const state = await this.repository.teamViewOf(actor.customerId, teamId);
+    if (!state) throw CommonException.notFound();
+    return state;
+  }
+
   /** As projectAccess, for folders. */
   labelAccess(actor: Actor, ids: Iterable<string>): Promise<Map<string, ItemAccess>> {
     return this.repository.labelAccess(actor.customerId, new Set(ids));

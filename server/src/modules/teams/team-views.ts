@@ -1,9 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EmptyListReason, Label } from '@animata/contracts';
-import { AccessService, type Actor, Permission } from '../../common/access/index.js';
-import { CommonException } from '../../common/errors/common.exception.js';
-import type { Clock } from '../../common/clock.js';
-import { CLOCK } from '../../common/tokens.js';
+import { AccessService, type Actor } from '../../common/access/index.js';
 import { TeamsRepository } from './teams.repository.js';
 
 /** A folder shared with a team, as the team's labels list it (flat: the shared folder itself). */
@@ -36,18 +33,13 @@ export class TeamViews {
   constructor(
     private readonly access: AccessService,
     private readonly teams: TeamsRepository,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** 404 for an unknown or foreign team; the empty-list reason when its plan expired. */
   async open(actor: Actor, teamId: string): Promise<{ expired: EmptyListReason | null }> {
-    // The access layer decides; the role and the plan's state are read meanwhile, in one
-    // statement (every page of a team view asks: issue 31), and used only once it said yes.
-    const [, state] = await Promise.all([
-      this.access.require(actor, Permission.TeamRead, [teamId]),
-      this.teams.viewStateOf(teamId, actor.customerId, this.clock.now()),
-    ]);
-    if (!state) throw CommonException.notFound();
+    // The access layer decides and answers the role and the plan's state in one statement
+    // (every page of a team view asks; issue 31).
+    const state = await this.access.teamView(actor, teamId);
     if (state.active) return { expired: null };
     return { expired: state.role === 'owner' ? 'owner-expired' : 'member-expired' };
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type {
   TeamActivityKind,
@@ -244,44 +243,6 @@ export class TeamsRepository {
   async findById(id: string, db: Db = this.dataSource): Promise<TeamRecord | null> {
     const rows: TeamRow[] = await db.query(`${TEAM_SELECT} WHERE t.id = $1`, [id]);
     return rows[0] ? toTeam(rows[0]) : null;
-  }
-
-  /**
-   * A team view's state for one of its members (issue 31: one statement instead of the team's
-   * row and the payer's whole plan): the member's role and whether the team's plan is active at
-   * `now`, as PlanAccess.teamsOf decides it (subscriptionState + isPremiumState on a team
-   * product; the SQL twin the access layer's team grants read too). Null for no such member.
-   */
-  async viewStateOf(
-    teamId: string,
-    customerId: string,
-    now: Date,
-  ): Promise<{ role: string; active: boolean } | null> {
-    // A named statement, prepared once per connection: every page of a team view runs it.
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      const client = (await runner.connect()) as pg.PoolClient;
-      const { rows } = await client.query<{ role: string; active: boolean }>({
-        name: 'team_view_state',
-        text: `SELECT m.role,
-              EXISTS (
-                SELECT 1 FROM subscriptions s
-                  JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
-                 WHERE s.id = t.subscription_id
-                   AND ((s.status = 'active'
-                         AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
-                              OR s.current_period_end > $3))
-                     OR (s.status = 'canceled' AND s.current_period_end > $3)
-                     OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))
-              ) AS active
-         FROM teams t JOIN team_members m ON m.team_id = t.id AND m.customer_id = $2
-        WHERE t.id = $1`,
-        values: [teamId, customerId, now],
-      });
-      return rows[0] ?? null;
-    } finally {
-      await runner.release();
-    }
   }
 
   /** Locks the team row: invites, removals and seat changes of one team run one at a time. */
