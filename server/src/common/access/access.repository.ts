@@ -20,17 +20,23 @@ export type ItemAccess = 'owner' | 'edit' | 'view';
  * PlanAccess.teamsOf's `active`: subscriptionState + isPremiumState on a team product). A lapsed
  * team's shares give nothing (decision: sharing-access, lapsed teams).
  */
+/**
+ * A team's plan is active (`s` its team-plan subscription, `$3` now): PlanAccess.teamsOf's rule
+ * (subscriptionState + isPremiumState) in SQL.
+ */
+const TEAM_PLAN_ACTIVE = `
+  ((s.status = 'active'
+    AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
+         OR s.current_period_end > $3))
+   OR (s.status = 'canceled' AND s.current_period_end > $3)
+   OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))`;
+
 const ACTIVE_TEAMS_OF_ACTOR = `
   SELECT m.team_id FROM team_members m
     JOIN teams t ON t.id = m.team_id
     JOIN subscriptions s ON s.id = t.subscription_id
     JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
-   WHERE m.customer_id = $1
-     AND ((s.status = 'active'
-           AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
-                OR s.current_period_end > $3))
-       OR (s.status = 'canceled' AND s.current_period_end > $3)
-       OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))`;
+   WHERE m.customer_id = $1 AND ${TEAM_PLAN_ACTIVE}`;
 
 /**
  * For the projects `$2` (bpchar[]: projects.id is char(32), and a text[] would cast the column
@@ -427,8 +433,8 @@ export class AccessRepository {
 
   /**
    * A team view's check and state in one statement (every page of /team/{team} asks; issue 31's
-   * team-view bench): the actor's role in the team and whether its plan is active now, as
-   * PlanAccess.teamsOf decides it (subscriptionState + isPremiumState on a team product). Null
+   * team-view bench): the actor's role in the team and whether its plan is active now
+   * (TEAM_PLAN_ACTIVE). Null
    * when the actor is not a member (or the id cannot be a team's). A named statement, prepared
    * once per connection.
    */
@@ -449,12 +455,7 @@ export class AccessRepository {
               EXISTS (
                 SELECT 1 FROM subscriptions s
                   JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
-                 WHERE s.id = t.subscription_id
-                   AND ((s.status = 'active'
-                         AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
-                              OR s.current_period_end > $3))
-                     OR (s.status = 'canceled' AND s.current_period_end > $3)
-                     OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))
+                 WHERE s.id = t.subscription_id AND ${TEAM_PLAN_ACTIVE}
               ) AS active
          FROM teams t JOIN team_members m ON m.team_id = t.id AND m.customer_id = $2
         WHERE t.id = $1`,
