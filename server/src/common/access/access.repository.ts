@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../clock.js';
 import { CLOCK, DATA_SOURCE } from '../tokens.js';
+import { teamPlanActive } from './team-plan-active.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Session ids are the SHA-256 of their token, in hex. */
@@ -20,23 +21,12 @@ export type ItemAccess = 'owner' | 'edit' | 'view';
  * PlanAccess.teamsOf's `active`: subscriptionState + isPremiumState on a team product). A lapsed
  * team's shares give nothing (decision: sharing-access, lapsed teams).
  */
-/**
- * A team's plan is active (`s` its team-plan subscription, `$3` now): PlanAccess.teamsOf's rule
- * (subscriptionState + isPremiumState) in SQL.
- */
-const TEAM_PLAN_ACTIVE = `
-  ((s.status = 'active'
-    AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
-         OR s.current_period_end > $3))
-   OR (s.status = 'canceled' AND s.current_period_end > $3)
-   OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit))`;
-
 const ACTIVE_TEAMS_OF_ACTOR = `
   SELECT m.team_id FROM team_members m
     JOIN teams t ON t.id = m.team_id
     JOIN subscriptions s ON s.id = t.subscription_id
     JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
-   WHERE m.customer_id = $1 AND ${TEAM_PLAN_ACTIVE}`;
+   WHERE m.customer_id = $1 AND ${teamPlanActive('$3')}`;
 
 /**
  * For the projects `$2` (bpchar[]: projects.id is char(32), and a text[] would cast the column
@@ -434,9 +424,8 @@ export class AccessRepository {
   /**
    * A team view's check and state in one statement (every page of /team/{team} asks; issue 31's
    * team-view bench): the actor's role in the team and whether its plan is active now
-   * (TEAM_PLAN_ACTIVE). Null
-   * when the actor is not a member (or the id cannot be a team's). A named statement, prepared
-   * once per connection.
+   * (teamPlanActive). Null when the actor is not a member (or the id cannot be a team's). A
+   * named statement, prepared once per connection.
    */
   async teamViewOf(
     actorId: string,
@@ -455,7 +444,7 @@ export class AccessRepository {
               EXISTS (
                 SELECT 1 FROM subscriptions s
                   JOIN billing_plans bp ON bp.id = s.plan_id AND bp.product = 'team'
-                 WHERE s.id = t.subscription_id AND ${TEAM_PLAN_ACTIVE}
+                 WHERE s.id = t.subscription_id AND ${teamPlanActive('$3')}
               ) AS active
          FROM teams t JOIN team_members m ON m.team_id = t.id AND m.customer_id = $2
         WHERE t.id = $1`,

@@ -8,6 +8,7 @@ import type {
   TeamShareEntry,
 } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
+import { teamPlanActive } from '../../common/access/index.js';
 import { DATA_SOURCE } from '../../common/tokens.js';
 
 /** A project or a folder as the share dialog needs it. */
@@ -41,12 +42,7 @@ const GRANTS = {
  */
 const ACTIVE_TEAM = (now: string) => `
   EXISTS (SELECT 1 FROM subscriptions s JOIN billing_plans bp ON bp.id = s.plan_id
-           WHERE s.id = t.subscription_id AND bp.product = 'team'
-             AND ((s.status = 'active'
-                   AND (NOT s.cancel_at_period_end OR s.current_period_end IS NULL
-                        OR s.current_period_end > ${now}))
-               OR (s.status = 'canceled' AND s.current_period_end > ${now})
-               OR (s.status = 'past_due' AND s.attempt_count < s.attempt_limit)))`;
+           WHERE s.id = t.subscription_id AND bp.product = 'team' AND ${teamPlanActive(now)})`;
 
 function customerOf(row: { customer_id: string; name: string; email: string }): ShareCustomer {
   return { id: row.customer_id, name: row.name, email: row.email };
