@@ -9,6 +9,7 @@ import { ShareInviteMailer } from './share-invite-mailer.js';
 import { InvitesAnswerController } from './share-invites.controller.js';
 import { ShareInvitesRepository } from './share-invites.repository.js';
 import { ShareInvitesService } from './share-invites.service.js';
+import { SharingModule } from './sharing.module.js';
 
 /**
  * Share invites (issue 31): invites to a project or a folder by e-mail, and the invite calls
@@ -16,7 +17,15 @@ import { ShareInvitesService } from './share-invites.service.js';
  * for the customer object's invites.
  */
 @Module({
-  imports: [AuthModule, BillingModule, CustomersModule, MailModule, SessionsModule, TeamsModule],
+  imports: [
+    AuthModule,
+    BillingModule,
+    CustomersModule,
+    MailModule,
+    SessionsModule,
+    SharingModule,
+    TeamsModule,
+  ],
   controllers: [InvitesAnswerController],
   providers: [ShareInvitesRepository, ShareInvitesService, ShareInviteMailer],
   exports: [ShareInvitesService],

@@ -122,17 +122,6 @@ export class ShareInvitesRepository {
     return rows.length > 0;
   }
 
-  /** Whether the customer with this address is a member of any of these teams. */
-  async isMemberOfAny(teamIds: string[], email: string): Promise<boolean> {
-    if (teamIds.length === 0) return false;
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM team_members m JOIN customers c ON c.id = m.customer_id
-        WHERE m.team_id = ANY($1::uuid[]) AND c.email = lower($2) LIMIT 1`,
-      [teamIds, email],
-    );
-    return rows.length > 0;
-  }
-
   /**
    * Stores the invite as pending: a refused invite to the address is sent again (new token,
    * inviter and access); a pending one already there leaves everything as is and answers null.

@@ -17,13 +17,15 @@ import {
 import { AccessService, type Actor, Permission } from '../../common/access/index.js';
 import { CommonException } from '../../common/errors/common.exception.js';
 import type { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
-import { CONFIG, RATE_LIMITER } from '../../common/tokens.js';
+import type { Clock } from '../../common/clock.js';
+import { CLOCK, CONFIG, RATE_LIMITER } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { RegistrationInvitesHook } from '../auth/index.js';
 import { PlanAccess } from '../billing/index.js';
 import { CustomersRepository, normaliseEmail } from '../customers/index.js';
 import { ShareInviteMailer } from './share-invite-mailer.js';
 import { ShareInvitesRepository, type ShareInviteRecord } from './share-invites.repository.js';
+import { SharingRepository } from './sharing.repository.js';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -45,6 +47,9 @@ export class ShareInvitesService implements OnModuleInit {
   constructor(
     private readonly access: AccessService,
     private readonly invites: ShareInvitesRepository,
+    /** Who may get edit access is decided once, with the grants (decision 218). */
+    private readonly sharing: SharingRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly plans: PlanAccess,
     private readonly customers: CustomersRepository,
     private readonly mailer: ShareInviteMailer,
@@ -84,10 +89,11 @@ export class ShareInvitesService implements OnModuleInit {
     const hit = await this.limiter.hit(`share-invite:${actor.customerId}`, limit, windowMs);
     if (!hit.allowed) throw CommonException.tooManyRequests(undefined, hit.retryAfterMs);
 
-    const activeTeams = (await this.plans.teamsOf(item.ownerId))
-      .filter((team) => team.active)
-      .map((team) => team.teamId);
-    const isTeamMember = await this.invites.isMemberOfAny(activeTeams, email);
+    const isTeamMember = await this.sharing.sharesActiveTeam(
+      item.ownerId,
+      { email },
+      this.clock.now(),
+    );
     const grantAccess = grantableAccess(body.grantAccess ?? 'view', isTeamMember);
     const token = newToken();
     const inviteId = await this.invites.invite({
@@ -180,15 +186,14 @@ export class ShareInvitesService implements OnModuleInit {
    * active teams (both checked again at accept time: the plan or the team may have lapsed since).
    */
   private async acceptableAccess(invite: ShareInviteRecord): Promise<ShareAccess | null> {
-    const [level, teams] = await Promise.all([
-      this.plans.effectiveLevelOf(invite.ownerId),
-      this.plans.teamsOf(invite.ownerId),
-    ]);
-    if (level < PRO_LEVEL) return null;
-    const activeTeams = teams.filter((team) => team.active).map((team) => team.teamId);
+    if ((await this.plans.effectiveLevelOf(invite.ownerId)) < PRO_LEVEL) return null;
     const isMember =
       invite.grantAccess === 'edit' &&
-      (await this.invites.isMemberOfAny(activeTeams, invite.recipientEmail));
+      (await this.sharing.sharesActiveTeam(
+        invite.ownerId,
+        { email: invite.recipientEmail },
+        this.clock.now(),
+      ));
     return grantableAccess(invite.grantAccess, isMember);
   }
 

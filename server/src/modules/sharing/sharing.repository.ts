@@ -234,16 +234,25 @@ export class SharingRepository {
   }
 
   /**
-   * Whether the customer is a member of an active team the owner belongs to: who may get edit
-   * access to the owner's things (§4; decision 218).
+   * Whether the recipient (a customer, or the customer holding an address) is a member of an
+   * active team the owner belongs to: who may get edit access to the owner's things (§4;
+   * decision 218). Grants and invites both ask here.
    */
-  async sharesActiveTeam(ownerId: string, customerId: string, now: Date): Promise<boolean> {
+  async sharesActiveTeam(
+    ownerId: string,
+    recipient: { customerId: string } | { email: string },
+    now: Date,
+  ): Promise<boolean> {
+    const theirs =
+      'customerId' in recipient
+        ? 'theirs.customer_id = $2'
+        : 'theirs.customer_id = (SELECT id FROM customers WHERE email = lower($2))';
     const rows: unknown[] = await this.dataSource.query(
       `SELECT 1 FROM team_members mine JOIN team_members theirs ON theirs.team_id = mine.team_id
          JOIN teams t ON t.id = mine.team_id
-        WHERE mine.customer_id = $1 AND theirs.customer_id = $2 AND ${ACTIVE_TEAM('$3')}
+        WHERE mine.customer_id = $1 AND ${theirs} AND ${ACTIVE_TEAM('$3')}
         LIMIT 1`,
-      [ownerId, customerId, now],
+      [ownerId, 'customerId' in recipient ? recipient.customerId : recipient.email, now],
     );
     return rows.length > 0;
   }

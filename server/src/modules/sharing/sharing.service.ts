@@ -143,7 +143,7 @@ export class SharingService {
     // §4: edit only for team members; anyone else is forced back to view.
     const isTeamMember = await this.sharing.sharesActiveTeam(
       item.ownerId,
-      grant.customerId,
+      { customerId: grant.customerId },
       this.clock.now(),
     );
     const access = grantableAccess(wanted, isTeamMember);
