@@ -5,23 +5,21 @@ import {
   pagePaths,
   sharingMessages,
   teamMessages,
-  type InviteAction,
   type InviteShareTarget,
 } from '@animata/contracts';
 import {
-  data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { InviteAnswerButtons, InviteSignedOut } from '../components/invites/invite-link-answer.js';
 import { TopBar } from '../components/top-bar.js';
 import { FormNotice } from '../components/ui/form-notice.js';
 import { SubmitButton } from '../components/ui/submit-button.js';
 import { api } from '../utils/api.server.js';
 import { getSession } from '../utils/auth.server.js';
-import { readForm, textField } from '../utils/form.server.js';
-import { notify, redirectWithNotification } from '../utils/notification.server.js';
+import { answerInviteLink } from '../utils/invite-link.server.js';
 import teamsStylesUrl from '../styles/teams.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '../components/ui/route-error-boundary.js';
 export {
@@ -79,37 +77,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const token = params.token ?? '';
-  const read = await readForm(request);
-  if (!read.ok) return data({ notice: read.notice }, { status: read.status });
-  const answer = textField(read.form, 'action');
-  if (answer !== 'confirm' && answer !== 'refuse') {
-    return data({ notice: sharingMessages.genericError }, { status: 400 });
-  }
-  const client = api(request, context);
-  const result = await client.call(
-    endpoints.invites.answerLink,
-    { action: answer as InviteAction },
-    { params: { token } },
-  );
-  if (!result.ok) {
-    if (result.error.kind === 'logged-out') return client.toLogin(result.headers);
-    return data({ notice: result.error.notice || sharingMessages.genericError }, { status: 422 });
-  }
-  const to = result.data.share ? targetPath(result.data.share) : pagePaths.home;
-  return redirectWithNotification(
-    answer === 'confirm' ? to : pagePaths.home,
-    notify('success', result.data.message),
-  );
+  return answerInviteLink(request, context, params.token ?? '', {
+    failed: sharingMessages.genericError,
+    destination: (answer, accepted) =>
+      accepted && answer.share ? targetPath(answer.share) : pagePaths.home,
+  });
 }
 
 export default function ShareInvitePage() {
   const { here, invite, signedIn, loginHref, registerHref, accountExists } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { notice?: string } | undefined;
-  const navigation = useNavigation();
-  const busy = (value: string) =>
-    navigation.state === 'submitting' && navigation.formData?.get('action') === value;
   const what = invite.grantEntity === 'label' ? 'folder' : 'project';
   const who = invite.inviter.name.trim() || 'Someone';
   return (
@@ -133,14 +111,7 @@ export default function ShareInvitePage() {
                 You are logged in as {signedIn.email}. Accept to open the {what} from your
                 dashboard.
               </p>
-              <Form method="post" className="team-invite-page__buttons">
-                <SubmitButton name="action" value="confirm" pending={busy('confirm')}>
-                  Accept invitation
-                </SubmitButton>
-                <SubmitButton variant="ghost" name="action" value="refuse" pending={busy('refuse')}>
-                  Decline
-                </SubmitButton>
-              </Form>
+              <InviteAnswerButtons />
             </>
           ) : signedIn ? (
             <>
@@ -154,26 +125,13 @@ export default function ShareInvitePage() {
               </Form>
             </>
           ) : (
-            <>
-              <p>
-                {accountExists
-                  ? 'Log in to accept the invitation.'
-                  : 'Create your free account to accept the invitation, or log in if you already have one.'}
-              </p>
-              <div className="team-invite-page__buttons">
-                {accountExists ? null : (
-                  <Link to={registerHref} className="button button--primary">
-                    Sign up and accept
-                  </Link>
-                )}
-                <Link
-                  to={loginHref}
-                  className={`button ${accountExists ? 'button--primary' : 'button--ghost'}`}
-                >
-                  Log in
-                </Link>
-              </div>
-            </>
+            <InviteSignedOut
+              accountExists={accountExists}
+              loginHref={loginHref}
+              registerHref={registerHref}
+              createAccount="Create your free account to accept the invitation, or log in if you already have one."
+              signUp="Sign up and accept"
+            />
           )}
         </section>
       </main>
