@@ -37,12 +37,18 @@ describe('LiveService', () => {
     const live = new LiveService(silentLogger);
     const { sink, delivered } = recordingSink();
     live.attach(sink);
-    live.toTeam('t-7', 'render-update', { exportId: 'e-1', status: 'done', percent: 100 });
+    live.toTeam('t-7', 'render-update', {
+      exportId: 'e-1',
+      status: 'done',
+      percent: 100,
+      eta: null,
+      error: null,
+    });
     assert.deepEqual(delivered, [
       {
         room: 'team:t-7',
         event: 'render-update',
-        payload: { exportId: 'e-1', status: 'done', percent: 100 },
+        payload: { exportId: 'e-1', status: 'done', percent: 100, eta: null, error: null },
       },
     ]);
   });
@@ -100,7 +106,13 @@ describe('LiveService', () => {
       debug: (entry: unknown) => debug.push(entry),
     } as unknown as AppLogger);
     assert.doesNotThrow(() =>
-      live.toCustomer('c-1', 'render-update', { exportId: 'e', status: 'queued', percent: 0 }),
+      live.toCustomer('c-1', 'render-update', {
+        exportId: 'e',
+        status: 'queued',
+        percent: 0,
+        eta: null,
+        error: null,
+      }),
     );
     assert.doesNotThrow(() => live.disconnectCustomer('c-1'));
     assert.deepEqual(debug, [{ room: 'customer:c-1', event: 'render-update' }]);

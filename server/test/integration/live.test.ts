@@ -152,10 +152,18 @@ describe(
       const update = next(socket, liveEvents.renderUpdate);
       app.app.get(LiveService).toCustomer(customer.id, liveEvents.renderUpdate, {
         exportId: 'e-1',
-        status: 'processing',
+        status: 'progress',
         percent: 40,
+        eta: 3,
+        error: null,
       });
-      assert.deepEqual(await update, { exportId: 'e-1', status: 'processing', percent: 40 });
+      assert.deepEqual(await update, {
+        exportId: 'e-1',
+        status: 'progress',
+        percent: 40,
+        eta: 3,
+        error: null,
+      });
     });
 
     it("delivers an event to its customer's sockets and not to another customer's", async () => {
@@ -179,17 +187,28 @@ describe(
         exportId: 'e-2',
         status: 'done',
         percent: 100,
+        eta: null,
+        error: null,
       });
 
       assert.deepEqual(await toFirst, [
         { projectId: 'p-1', previewUri: '/files/p-1.svg' },
         { projectId: 'p-1', previewUri: '/files/p-1.svg' },
       ]);
-      assert.deepEqual(await toSecond, { exportId: 'e-2', status: 'done', percent: 100 });
+      assert.deepEqual(await toSecond, {
+        exportId: 'e-2',
+        status: 'done',
+        percent: 100,
+        eta: null,
+        error: null,
+      });
       // Events to one socket arrive in the order they were sent: had the first event leaked to the
       // second customer, it would be recorded before the second one.
       assert.deepEqual(secondSeen, [
-        [liveEvents.renderUpdate, { exportId: 'e-2', status: 'done', percent: 100 }],
+        [
+          liveEvents.renderUpdate,
+          { exportId: 'e-2', status: 'done', percent: 100, eta: null, error: null },
+        ],
       ]);
     });
 
@@ -206,8 +225,16 @@ describe(
         exportId: 'e-3',
         status: 'queued',
         percent: 0,
+        eta: null,
+        error: null,
       });
-      assert.deepEqual(await stillLive, { exportId: 'e-3', status: 'queued', percent: 0 });
+      assert.deepEqual(await stillLive, {
+        exportId: 'e-3',
+        status: 'queued',
+        percent: 0,
+        eta: null,
+        error: null,
+      });
     });
 
     it('disconnectSession closes only the sockets opened with that session', async () => {
@@ -261,7 +288,13 @@ describe(
       const outsiderSeen = record(outsider.socket);
 
       live.joinTeam(joiner.customer.id, teamId);
-      const first = { exportId: 'e-t1', status: 'done', percent: 100 };
+      const first = {
+        exportId: 'e-t1',
+        status: 'done' as const,
+        percent: 100,
+        eta: null,
+        error: null,
+      };
       const received = Promise.all([
         next(memberSocket, liveEvents.renderUpdate),
         next(joiner.socket, liveEvents.renderUpdate),
@@ -270,7 +303,13 @@ describe(
       assert.deepEqual(await received, [first, first]);
 
       live.leaveTeam(joiner.customer.id, teamId);
-      const second = { exportId: 'e-t2', status: 'done', percent: 100 };
+      const second = {
+        exportId: 'e-t2',
+        status: 'done' as const,
+        percent: 100,
+        eta: null,
+        error: null,
+      };
       const toMember = next(memberSocket, liveEvents.renderUpdate);
       live.toTeam(teamId, liveEvents.renderUpdate, second);
       assert.deepEqual(await toMember, second);
@@ -368,10 +407,18 @@ describe('live channel: two processes sharing Redis rooms', { timeout: 60_000 },
     const update = next(onSecond.socket, liveEvents.renderUpdate);
     first.app.get(LiveService).toCustomer(onSecond.customer.id, liveEvents.renderUpdate, {
       exportId: 'e-9',
-      status: 'rendering',
+      status: 'progress',
       percent: 55,
+      eta: 3,
+      error: null,
     });
-    assert.deepEqual(await update, { exportId: 'e-9', status: 'rendering', percent: 55 });
+    assert.deepEqual(await update, {
+      exportId: 'e-9',
+      status: 'progress',
+      percent: 55,
+      eta: 3,
+      error: null,
+    });
   });
 
   it('adds a customer connected to the other process to a team room', async () => {
@@ -384,8 +431,16 @@ describe('live channel: two processes sharing Redis rooms', { timeout: 60_000 },
       exportId: 'e-10',
       status: 'done',
       percent: 100,
+      eta: null,
+      error: null,
     });
-    assert.deepEqual(await update, { exportId: 'e-10', status: 'done', percent: 100 });
+    assert.deepEqual(await update, {
+      exportId: 'e-10',
+      status: 'done',
+      percent: 100,
+      eta: null,
+      error: null,
+    });
   });
 
   it('disconnects a customer connected to the other process', async () => {

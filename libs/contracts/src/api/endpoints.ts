@@ -120,6 +120,18 @@ import type {
 } from '../teams/team-dto.js';
 import type { PublicLinkResponse } from '../sharing/public-link.js';
 import type {
+  CreateRenderRequest,
+  CreateRenderResponse,
+  RenderAbortResponse,
+  RenderExport,
+  RenderIdsRequest,
+  RenderIdsResponse,
+  RenderListResponse,
+  RenderOptionsResponse,
+  RenderPriorityRequest,
+  RenderShareResponse,
+} from '../renders/render.js';
+import type {
   PublicProjectInfo,
   SharingInviteResponse,
   SharingRemoveResponse,
@@ -588,6 +600,41 @@ export const endpoints = {
     unlock: endpoint<PublicUnlockBody, PublicProjectInfo>().post(
       `${API_BASE}/public/projects/:id/unlock`,
     ),
+  },
+  /**
+   * Renders (projects-dashboard §7 'Renders', issue 32). The spec names the `customer/video(s)`
+   * and `video/set-priotity` calls (its spelling); the list, create, options and the video
+   * handler's paths are ours. Someone else's render answers 404.
+   */
+  renders: {
+    /** Query: jobStatus (`done`, or a comma list of active statuses), rows, page, titleSearchFilter, sort_by (all six). */
+    list: endpoint<undefined, RenderListResponse>().get(`${API_BASE}/customer/videos`),
+    /** Starts a render of a project the caller may read; 422 at the plan's limits or caps. */
+    create: endpoint<CreateRenderRequest, CreateRenderResponse>().post(
+      `${API_BASE}/customer/videos`,
+    ),
+    /** What the Export dialog offers for a project: caps, defaults and limits. */
+    options: endpoint<undefined, RenderOptionsResponse>().get(
+      `${API_BASE}/customer/videos/options/:projectId`,
+    ),
+    details: endpoint<undefined, RenderExport>().get(`${API_BASE}/customer/video/:id/get-details`),
+    deleteMany: endpoint<RenderIdsRequest, RenderIdsResponse>().delete(
+      `${API_BASE}/customer/video`,
+    ),
+    delete: endpoint<undefined, RenderIdsResponse>().delete(`${API_BASE}/customer/videos/:id`),
+    setPriority: endpoint<RenderPriorityRequest, RenderExport>().post(
+      `${API_BASE}/video/set-priotity/:id`,
+    ),
+    /** The file inline (Range requests), for the preview player. */
+    preview: endpoint().get(`${API_BASE}/video/:id/preview`),
+    /** The file as an attachment (Range requests). */
+    download: endpoint().get(`${API_BASE}/video/:id/download`),
+    /** A signed URL that plays the file for anyone holding it until it expires. */
+    share: endpoint<undefined, RenderShareResponse>().post(`${API_BASE}/video/:id/share`),
+    /** Public: the file behind a share URL (query `expires`, `signature`); 404 once expired. */
+    shared: endpoint().get(`${API_BASE}/video/shared/:id`),
+    /** Stops a pending or running render; answers the limits it gave back. */
+    abort: endpoint<undefined, RenderAbortResponse>().post(`${API_BASE}/video/:id/abort`),
   },
   /** The apps the customer authorized (billing-teams-apps §7). */
   otherApps: {

@@ -11,6 +11,12 @@ export interface PlanFeatures {
   watermark: 'all' | 'raster' | 'none';
   /** Render files kept; null for unlimited. */
   renderSlots: number | null;
+  /** Render storage in MB; null when renderSlots is the limit (issue 32). */
+  renderStorageMb: number | null;
+  /** Renders started in a calendar month (UTC); null for unlimited (§9 downgrade limits). */
+  rendersPerMonth: number | null;
+  /** Days a render is kept; null for no deletion (free renders: 60 days). */
+  renderRetentionDays: number | null;
   publicLink: boolean;
   viewInvites: boolean;
   commenting: boolean;
@@ -28,6 +34,9 @@ export const PLAN_FEATURES: Record<AccessLevel, PlanFeatures> = {
     storageMb: 100,
     watermark: 'all',
     renderSlots: 5,
+    renderStorageMb: null,
+    rendersPerMonth: 3,
+    renderRetentionDays: 60,
     publicLink: false,
     viewInvites: false,
     commenting: false,
@@ -41,6 +50,9 @@ export const PLAN_FEATURES: Record<AccessLevel, PlanFeatures> = {
     storageMb: 10 * GB,
     watermark: 'raster',
     renderSlots: 5,
+    renderStorageMb: null,
+    rendersPerMonth: 10,
+    renderRetentionDays: null,
     publicLink: false,
     viewInvites: false,
     commenting: false,
@@ -54,6 +66,9 @@ export const PLAN_FEATURES: Record<AccessLevel, PlanFeatures> = {
     storageMb: 100 * GB,
     watermark: 'none',
     renderSlots: null,
+    renderStorageMb: 100 * GB,
+    rendersPerMonth: null,
+    renderRetentionDays: null,
     publicLink: true,
     viewInvites: true,
     commenting: true,
@@ -67,6 +82,9 @@ export const PLAN_FEATURES: Record<AccessLevel, PlanFeatures> = {
     storageMb: 100 * GB,
     watermark: 'none',
     renderSlots: null,
+    renderStorageMb: 100 * GB,
+    rendersPerMonth: null,
+    renderRetentionDays: null,
     publicLink: true,
     viewInvites: true,
     commenting: true,

@@ -1,3 +1,5 @@
+import type { RenderExport, RenderStatus } from '../renders/render.js';
+
 /** Socket.IO events of the live channel (projects-dashboard §4 "Live updates", §7). */
 export const LIVE_NAMESPACE = '/';
 
@@ -45,10 +47,20 @@ export interface ThumbnailReadyPayload {
   previewUri: string;
 }
 
+/**
+ * A render's job changed (issue 32): sent to the customer's room, throttled while in progress
+ * (at most one a second per render). `export` is the whole render once it is done, so the
+ * Completed list can put it on top of page 1 without a reload.
+ */
 export interface RenderUpdatePayload {
   exportId: string;
-  status: string;
+  status: RenderStatus;
   percent: number;
+  /** Seconds left, while in progress. */
+  eta: number | null;
+  /** Why a failed job failed. */
+  error: string | null;
+  export?: RenderExport;
 }
 
 /** What changed for the receiver: their access was given, changed, or taken away. */

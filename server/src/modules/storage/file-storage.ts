@@ -1,14 +1,23 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+
+/** Inclusive byte positions, as an HTTP Range header gives them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /** Where files live: the port every feature uses. Keys are relative, slash-separated paths. */
 export interface FileStorage {
   put(key: string, data: Buffer | string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
-  stream(key: string): Readable;
+  /** The file, or the bytes from `range.start` to `range.end` inclusive (HTTP Range). */
+  stream(key: string, range?: ByteRange): Readable;
+  /** Stores a file from the local disk without reading it into memory (a render's output). */
+  putFile(key: string, localPath: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
@@ -35,8 +44,16 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  stream(key: string): Readable {
-    return createReadStream(this.resolve(key));
+  stream(key: string, range?: ByteRange): Readable {
+    return createReadStream(this.resolve(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async putFile(key: string, localPath: string): Promise<void> {
+    const target = this.resolve(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    await copyFile(localPath, temporary);
+    await rename(temporary, target);
   }
 
   async exists(key: string): Promise<boolean> {

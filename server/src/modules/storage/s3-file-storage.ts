@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -10,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config/config.js';
-import { checkStorageKey, type FileStorage } from './file-storage.js';
+import { checkStorageKey, type ByteRange, type FileStorage } from './file-storage.js';
 
 function isMissing(error: unknown): boolean {
   if (error instanceof NoSuchKey || error instanceof NotFound) return true;
@@ -52,6 +54,19 @@ export class S3FileStorage implements FileStorage {
     );
   }
 
+  /** One PUT streamed from the disk (S3 takes up to 5 GB in one; a 2-hour 4K render is less). */
+  async putFile(key: string, localPath: string): Promise<void> {
+    const { size } = await stat(localPath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: checkStorageKey(key),
+        Body: createReadStream(localPath),
+        ContentLength: size,
+      }),
+    );
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       const answer = await this.client.send(
@@ -66,11 +81,17 @@ export class S3FileStorage implements FileStorage {
   }
 
   /** Fails the stream (ENOENT, as the local adapter) when the object is missing. */
-  stream(key: string): Readable {
+  stream(key: string, range?: ByteRange): Readable {
     const out = new PassThrough();
     const checked = checkStorageKey(key);
     this.client
-      .send(new GetObjectCommand({ Bucket: this.bucket, Key: checked }))
+      .send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: checked,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      )
       .then((answer) => {
         const body = answer.Body;
         if (!body) return void out.end();

@@ -1,0 +1,144 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { TITLE_MAX_LENGTH } from '../projects/project.js';
+import {
+  RENDER_CODECS,
+  RENDER_DITHERS,
+  RENDER_EXTENSIONS,
+  RENDER_QUALITIES,
+  type RenderCodec,
+  type RenderDither,
+  type RenderExtension,
+  type RenderQuality,
+} from './render.js';
+import { renderMessages } from './render-messages.js';
+import { MAX_PRIORITY, MIN_PRIORITY } from './render-rules.js';
+
+/** At most this many ids in one delete (a page of the renders screen is at most 5 × 5 × 4). */
+export const RENDER_IDS_MAX = 500;
+
+/**
+ * The shape of a job input (types and bounds a request can carry). The plan's caps and the
+ * project's length are checked after it by `renderInputErrors`, which has the messages.
+ */
+export class RenderResolutionBody {
+  @IsInt({ message: renderMessages.invalidResolution })
+  @Min(1, { message: renderMessages.invalidResolution })
+  @Max(100_000, { message: renderMessages.resolutionTooLarge })
+  width!: number;
+
+  @IsInt({ message: renderMessages.invalidResolution })
+  @Min(1, { message: renderMessages.invalidResolution })
+  @Max(100_000, { message: renderMessages.resolutionTooLarge })
+  height!: number;
+}
+
+export class RenderOffsetBody {
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: renderMessages.invalidOffset })
+  @Min(0, { message: renderMessages.invalidOffset })
+  start!: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: renderMessages.invalidOffset })
+  @Min(1, { message: renderMessages.invalidOffset })
+  duration!: number;
+}
+
+export class RenderJobInputBody {
+  @IsIn(RENDER_EXTENSIONS, { message: renderMessages.invalidExtension })
+  extension!: RenderExtension;
+
+  @IsOptional()
+  @IsIn(RENDER_CODECS, { message: renderMessages.invalidCodec })
+  codec!: RenderCodec | null;
+
+  @IsInt({ message: renderMessages.invalidFramerate(60) })
+  @Min(1, { message: renderMessages.invalidFramerate(60) })
+  @Max(60, { message: renderMessages.invalidFramerate(60) })
+  framerate!: number;
+
+  @IsObject({ message: renderMessages.invalidResolution })
+  @ValidateNested()
+  @Type(() => RenderResolutionBody)
+  resolution!: RenderResolutionBody;
+
+  @IsIn(RENDER_QUALITIES, { message: renderMessages.invalidQuality })
+  quality!: RenderQuality;
+
+  @IsInt({ message: renderMessages.invalidPalette })
+  @Min(2, { message: renderMessages.invalidPalette })
+  @Max(256, { message: renderMessages.invalidPalette })
+  colorPaletteSize!: number;
+
+  @IsOptional()
+  @IsString({ message: renderMessages.invalidMatte })
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: renderMessages.invalidMatte })
+  matte!: string | null;
+
+  @IsIn(RENDER_DITHERS, { message: renderMessages.invalidDither })
+  dither!: RenderDither;
+
+  @IsObject({ message: renderMessages.invalidOffset })
+  @ValidateNested()
+  @Type(() => RenderOffsetBody)
+  offset!: RenderOffsetBody;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: renderMessages.invalidSpeed })
+  @Min(0.25, { message: renderMessages.invalidSpeed })
+  @Max(4, { message: renderMessages.invalidSpeed })
+  speed!: number;
+
+  @IsInt({ message: renderMessages.invalidIterations })
+  @Min(1, { message: renderMessages.invalidIterations })
+  @Max(1000, { message: renderMessages.invalidIterations })
+  iterations!: number;
+}
+
+/** POST endpoints.renders.create. */
+export class CreateRenderBody {
+  @IsString()
+  @Matches(/^[a-z0-9]{32}$/, { message: renderMessages.projectNotFound })
+  projectId!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(TITLE_MAX_LENGTH)
+  title?: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RenderJobInputBody)
+  jobInput!: RenderJobInputBody;
+}
+
+/** DELETE endpoints.renders.deleteMany: `{ ids }` (§7). */
+export class RenderIdsBody {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(RENDER_IDS_MAX)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  ids!: string[];
+}
+
+/** POST endpoints.renders.setPriority: `{ priority }` (§7). */
+export class RenderPriorityBody {
+  @IsInt()
+  @Min(MIN_PRIORITY)
+  @Max(MAX_PRIORITY)
+  priority!: number;
+}
