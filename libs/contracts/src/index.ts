@@ -26,3 +26,4 @@ export * from './projects/index.js';
 export * from './billing/index.js';
 export * from './teams/index.js';
 export * from './sharing/index.js';
+export * from './operators/index.js';
