@@ -60,9 +60,9 @@ export interface QueueCounts {
   /** Failed for good, and still kept (job-options.ts `retention`). */
   failed: number;
   /**
-   * When the oldest waiting job became due (ms since the epoch): added, plus the delay it was
-   * added with; null with nothing waiting (decision renders-operators-5). Of jobs waiting with a
-   * priority, the next to run counts.
+   * When the job at the head of the waiting line became due (ms since the epoch): added, plus
+   * the delay it was added with; null with nothing waiting (decision renders-operators-5). Of
+   * jobs waiting with a priority, the next to run counts.
    */
   oldestWaitingSince: number | null;
 }

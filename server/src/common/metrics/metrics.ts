@@ -62,14 +62,15 @@ export class Metrics {
       registers: [this.registry],
     });
     // Read on each scrape (collect), from BullMQ or the in-process runner: watchQueues.
-    const metrics = this;
+    const readQueues = () => this.readQueues();
+    const now = () => this.queueSource?.now() ?? Date.now();
     this.queueJobs = new Gauge({
       name: 'animata_queue_jobs',
       help: 'Jobs per queue by state (waiting, active, delayed, failed), read at scrape time',
       labelNames: ['queue', 'state'],
       registers: [this.registry],
       async collect() {
-        const figures = await metrics.readQueues();
+        const figures = await readQueues();
         this.reset();
         for (const [queue, counts] of Object.entries(figures ?? {}))
           for (const state of QUEUE_STATES) this.set({ queue, state }, counts[state]);
@@ -81,15 +82,15 @@ export class Metrics {
       labelNames: ['queue'],
       registers: [this.registry],
       async collect() {
-        const figures = await metrics.readQueues();
+        const figures = await readQueues();
         this.reset();
-        const now = metrics.queueSource?.now() ?? Date.now();
+        const at = now();
         for (const [queue, counts] of Object.entries(figures ?? {}))
           this.set(
             { queue },
             counts.oldestWaitingSince === null
               ? 0
-              : Math.max(0, (now - counts.oldestWaitingSince) / 1000),
+              : Math.max(0, (at - counts.oldestWaitingSince) / 1000),
           );
       },
     });
