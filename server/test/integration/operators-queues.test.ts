@@ -189,6 +189,32 @@ describe('the queue dashboard on BullMQ (REDIS_URL): operators only, support rea
     assert.equal(sample(scrape, 'animata_queue_oldest_waiting_age_seconds{queue="renders"}'), 0);
     assert.ok(scrape.includes('# TYPE animata_render_duration_seconds histogram'));
   });
+  it('lets an admin operator promote a delayed job and remove a failed one', async () => {
+    const admin = await newOperator(app.runtime.dataSource, 'admin');
+    const cookie = await newSessionCookie(app, admin.id);
+    const delayed = await mail.add(
+      'mail.send',
+      { to: 'x@example.test', subject: 'Promote me', text: '' },
+      { delay: 3_600_000 },
+    );
+    const promoted = await call(
+      app,
+      'PUT',
+      `${QUEUE_DASHBOARD_PATH}/api/queues/mail/${delayed.id}/promote`,
+      cookie,
+    );
+    assert.equal(promoted.status, 204, promoted.text);
+    assert.equal(await (await mail.getJob(String(delayed.id)))?.getState(), 'waiting');
+
+    const removed = await call(
+      app,
+      'PUT',
+      `${QUEUE_DASHBOARD_PATH}/api/queues/mail/${failedIds[0]!}/clean`,
+      cookie,
+    );
+    assert.equal(removed.status, 204, removed.text);
+    assert.equal(await mail.getJob(failedIds[0]!), undefined);
+  });
 });
 
 describe('the queue dashboard without Redis: a page saying the queues run in-process, with their counts', () => {
