@@ -27,3 +27,4 @@ export * from './billing/index.js';
 export * from './teams/index.js';
 export * from './sharing/index.js';
 export * from './renders/index.js';
+export * from './operators/index.js';

@@ -12,6 +12,7 @@ import { HealthModule } from '../modules/health/index.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../modules/mail/index.js';
 import { MaintenanceModule } from '../modules/maintenance/index.js';
+import { OperatorsModule } from '../modules/operators/index.js';
 import {
   ProjectFilesModule,
   ProjectsModule,
@@ -52,6 +53,7 @@ export class AppModule {
         ProjectsModule,
         ProjectFilesModule,
         PublicLinksModule,
+        OperatorsModule,
       ],
     };
   }

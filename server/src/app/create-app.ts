@@ -28,6 +28,7 @@ import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/sec
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
 import { seedDemoCustomer, type DemoCredentials } from '../modules/demo/index.js';
 import { HealthService } from '../modules/health/index.js';
+import { QueueDashboard } from '../modules/operators/index.js';
 import { ProjectsService } from '../modules/projects/index.js';
 import { isWebhookPath, registerWebhookBodies } from '../modules/billing/index.js';
 import { Metrics } from '../common/metrics/metrics.js';
@@ -207,6 +208,8 @@ export async function startApp(
     // its hooks, re-raises the signal, killing the process before runtime.close() (database,
     // embedded PostgreSQL, Redis). main.ts handles the signals; close() runs the hooks anyway.
     app.useWebSocketAdapter(await LiveIoAdapter.open(app, config, logger));
+    // The operators' queue dashboard (/admin/queues), before the pages' catch-all.
+    await app.get(QueueDashboard).register(fastify);
 
     if (config.serveWeb) {
       const bffUrl = process.env.BFF_URL;

@@ -28,6 +28,7 @@ import type {
   JobHandler,
   JobHandlers,
   JobQueue,
+  QueueCounts,
 } from './job-queue.port.js';
 
 /**
@@ -180,6 +181,13 @@ export class BullMqJobQueue implements JobQueue {
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
   }
 
+  async counts(): Promise<Record<QueueName, QueueCounts>> {
+    const entries = await Promise.all(
+      [...this.queues].map(async ([name, queue]) => [name, await countsOf(queue)] as const),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, QueueCounts>;
+  }
+
   onEvent(listener: (event: JobEvent) => void): () => void {
     this.listeners.add(listener);
     return () => {
@@ -286,6 +294,25 @@ export function toBullMqOptions(resolved: ResolvedJobOptions): JobsOptions {
     backoff: { type: 'exponential', delay: resolved.backoffMs },
     removeOnComplete: { age: retention.completed.ageSeconds, count: retention.completed.count },
     removeOnFail: { age: retention.failed.ageSeconds, count: retention.failed.count },
+  };
+}
+
+/** One queue's counts: two round trips (counts, then the heads of the waiting lists). */
+export async function countsOf(queue: Queue): Promise<QueueCounts> {
+  const [counts, heads] = await Promise.all([
+    queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed'),
+    // The oldest of the plain waiting list, and the next of the prioritized set.
+    queue.getJobs(['wait', 'prioritized'], 0, 0, true),
+  ]);
+  const due = heads
+    .filter((job) => typeof job.timestamp === 'number')
+    .map((job) => job.timestamp + (job.opts.delay ?? 0));
+  return {
+    waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0),
+    active: counts.active ?? 0,
+    delayed: counts.delayed ?? 0,
+    failed: counts.failed ?? 0,
+    oldestWaitingSince: due.length > 0 ? Math.min(...due) : null,
   };
 }
 

@@ -17,6 +17,7 @@ import type {
   JobHandler,
   JobHandlers,
   JobQueue,
+  QueueCounts,
 } from './job-queue.port.js';
 
 interface PendingJob {
@@ -27,6 +28,8 @@ interface PendingJob {
   attempt: number;
   attempts: number;
   backoffMs: number;
+  /** When it was first due: added, plus the delay it was added with (kept across tries). */
+  dueAt: number;
 }
 
 /**
@@ -41,11 +44,13 @@ export class InProcessJobQueue implements JobQueue {
   private readonly live = new Set<string>();
   /** Ids of finished jobs still kept, in finishing order, as Redis keeps them. */
   private readonly kept = {
-    completed: new Map<string, number>(),
-    failed: new Map<string, number>(),
+    completed: new Map<string, { at: number; queue: QueueName }>(),
+    failed: new Map<string, { at: number; queue: QueueName }>(),
   };
   private readonly waiting = new Map<QueueName, PendingJob[]>();
   private readonly active = new Map<QueueName, number>();
+  /** Jobs waiting for their delay or their backoff, per queue. */
+  private readonly delayed = new Map<QueueName, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly schedules = new Map<JobName, NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
@@ -61,6 +66,7 @@ export class InProcessJobQueue implements JobQueue {
     for (const queue of Object.values(queues)) {
       this.waiting.set(queue, []);
       this.active.set(queue, 0);
+      this.delayed.set(queue, 0);
     }
   }
 
@@ -81,6 +87,7 @@ export class InProcessJobQueue implements JobQueue {
       attempt: 1,
       attempts: resolved.attempts,
       backoffMs: resolved.backoffMs,
+      dueAt: this.now() + resolved.delayMs,
     };
     this.live.add(id);
     this.enqueueAfter(job, resolved.delayMs);
@@ -115,6 +122,26 @@ export class InProcessJobQueue implements JobQueue {
       this.concurrency[queue] = Math.max(1, options.concurrency ?? queueConcurrency[queue]);
       this.pump(queue);
     }
+  }
+
+  async counts(): Promise<Record<QueueName, QueueCounts>> {
+    this.forgetOld();
+    const failed = new Map<QueueName, number>();
+    for (const { queue } of this.kept.failed.values())
+      failed.set(queue, (failed.get(queue) ?? 0) + 1);
+    const counts = {} as Record<QueueName, QueueCounts>;
+    for (const queue of Object.values(queues)) {
+      const waiting = this.waiting.get(queue)!;
+      counts[queue] = {
+        waiting: waiting.length,
+        active: this.active.get(queue)!,
+        delayed: this.delayed.get(queue)!,
+        failed: failed.get(queue) ?? 0,
+        oldestWaitingSince:
+          waiting.length > 0 ? Math.min(...waiting.map((job) => job.dueAt)) : null,
+      };
+    }
+    return counts;
   }
 
   onEvent(listener: (event: JobEvent) => void): () => void {
@@ -155,17 +182,17 @@ export class InProcessJobQueue implements JobQueue {
     for (const kind of ['completed', 'failed'] as const) {
       const kept = this.kept[kind];
       const { ageSeconds, count } = retention[kind];
-      for (const [id, finishedAt] of kept) {
+      for (const [id, { at: finishedAt }] of kept) {
         if (kept.size > count || now - finishedAt > ageSeconds * 1000) kept.delete(id);
         else break;
       }
     }
   }
 
-  private keep(kind: 'completed' | 'failed', id: string): void {
+  private keep(kind: 'completed' | 'failed', id: string, queue: QueueName): void {
     this.live.delete(id);
     this.kept[kind].delete(id);
-    this.kept[kind].set(id, this.now());
+    this.kept[kind].set(id, { at: this.now(), queue });
     this.forgetOld();
   }
 
@@ -176,8 +203,10 @@ export class InProcessJobQueue implements JobQueue {
       this.pump(job.queue);
       return;
     }
+    this.delayed.set(job.queue, this.delayed.get(job.queue)! + 1);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      this.delayed.set(job.queue, this.delayed.get(job.queue)! - 1);
       this.waiting.get(job.queue)!.push(job);
       this.pump(job.queue);
     }, delayMs);
@@ -221,7 +250,7 @@ export class InProcessJobQueue implements JobQueue {
     try {
       if (!handler) throw new Error(`No handler for job "${job.name}".`);
       const result = toJson(await handler(context));
-      this.keep('completed', job.id);
+      this.keep('completed', job.id, job.queue);
       this.emit({ type: 'completed', ...base, result });
     } catch (error) {
       const willRetry = job.attempt < job.attempts;
@@ -229,7 +258,7 @@ export class InProcessJobQueue implements JobQueue {
         const delay = backoffDelay(job.backoffMs, job.attempt);
         this.enqueueAfter({ ...job, attempt: job.attempt + 1 }, delay);
       } else {
-        this.keep('failed', job.id);
+        this.keep('failed', job.id, job.queue);
       }
       this.emit({
         type: 'failed',

@@ -50,6 +50,23 @@ export type JobEvent =
       willRetry: boolean;
     };
 
+/** One queue's jobs by state at one moment (the operators' gauges, issue 32). */
+export interface QueueCounts {
+  /** Ready to run, priority or not. */
+  waiting: number;
+  active: number;
+  /** Waiting for their delay or for the backoff before another try. */
+  delayed: number;
+  /** Failed for good, and still kept (job-options.ts `retention`). */
+  failed: number;
+  /**
+   * When the job at the head of the waiting line became due (ms since the epoch): added, plus
+   * the delay it was added with; null with nothing waiting (decision renders-operators-5). Of
+   * jobs waiting with a priority, the next to run counts.
+   */
+  oldestWaitingSince: number | null;
+}
+
 export interface JobQueue {
   add<N extends JobName>(
     name: N,
@@ -63,6 +80,11 @@ export interface JobQueue {
   schedule<N extends JobName>(name: N, data: JobPayloads[N], everyMs: number): Promise<void>;
   /** Starts processing every queue with the given handlers (a worker process, or npm start). */
   startWorkers(handlers: JobHandlers, options?: { concurrency?: number }): Promise<void>;
+  /**
+   * Every queue's jobs by state now: across all processes (BullMQ), or this process's
+   * (in-process). Read on each Prometheus scrape.
+   */
+  counts(): Promise<Record<QueueName, QueueCounts>>;
   /** Events from every process (BullMQ) or this one (in-process). Returns an unsubscribe. */
   onEvent(listener: (event: JobEvent) => void): () => void;
   /** Stops taking jobs, waits for the active ones to finish, then closes connections. */

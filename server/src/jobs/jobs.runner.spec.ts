@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { loadConfig } from '../config/config.js';
 import { Metrics } from '../common/metrics/metrics.js';
-import type { JobContext, JobEvent, JobHandlers, JobQueue } from './job-queue.port.js';
+import type { QueueName } from './job-names.js';
+import type { JobContext, JobEvent, JobHandlers, JobQueue, QueueCounts } from './job-queue.port.js';
 import { JobRegistry } from './job-registry.js';
 import { JobsRunner } from './jobs.runner.js';
 
@@ -20,6 +21,10 @@ class RecordingQueue implements JobQueue {
   }
   async startWorkers(handlers: JobHandlers) {
     this.handlers = handlers;
+  }
+  async counts(): Promise<Record<QueueName, QueueCounts>> {
+    const none = { waiting: 0, active: 0, delayed: 0, failed: 0, oldestWaitingSince: null };
+    return { mail: none, renders: none, thumbnails: none, maintenance: none };
   }
   onEvent(_listener: (event: JobEvent) => void) {
     return () => undefined;

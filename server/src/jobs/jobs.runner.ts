@@ -37,6 +37,8 @@ export class JobsRunner implements OnApplicationBootstrap, OnApplicationShutdown
       await this.queue.close();
       throw error;
     }
+    // The queue gauges read the queue on each scrape, whether or not this process runs workers.
+    this.metrics.watchQueues(() => this.queue.counts());
     if (!this.config.runWorkers) return;
     await this.queue.startWorkers(this.instrument(handlers));
     for (const schedule of this.registry.schedules()) {

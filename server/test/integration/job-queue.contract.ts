@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { JobPayloads } from '../../src/jobs/job-names.js';
+import { queues, type JobPayloads } from '../../src/jobs/job-names.js';
 import { QUEUE_CLOSED_MESSAGE } from '../../src/jobs/job-options.js';
 import type { JobEvent, JobHandler, JobHandlers, JobQueue } from '../../src/jobs/job-queue.port.js';
 
@@ -369,6 +369,68 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         const { id } = await queue.add('mail.send', mail('Quiet'));
         await events.until(finished(id), 'the job to finish');
         assert.deepEqual(gone, []);
+      });
+    });
+
+    it('counts each queue’s waiting, active, delayed and failed jobs, and when the oldest waiting became due', async () => {
+      await withQueue(async (queue) => {
+        const empty = await queue.counts();
+        assert.deepEqual(Object.keys(empty).sort(), Object.values(queues).sort());
+        for (const counts of Object.values(empty))
+          assert.deepEqual(counts, {
+            waiting: 0,
+            active: 0,
+            delayed: 0,
+            failed: 0,
+            oldestWaitingSince: null,
+          });
+
+        // No workers yet: what is added waits.
+        const addedFrom = Date.now();
+        await queue.add('mail.send', mail('First'), { attempts: 1 });
+        const addedTo = Date.now();
+        await queue.add('mail.send', mail('Second'));
+        await queue.add('mail.send', mail('Later'), { delayMs: 60_000 });
+        await queue.add('projects.thumbnail', { projectId: 'p', version: 1 });
+        const waiting = await queue.counts();
+        assert.equal(waiting.mail.waiting, 2);
+        assert.equal(waiting.mail.delayed, 1);
+        assert.equal(waiting.mail.active, 0);
+        assert.equal(waiting.mail.failed, 0);
+        const since = waiting.mail.oldestWaitingSince;
+        assert.ok(
+          since !== null && since >= addedFrom && since <= addedTo,
+          `the first job's time (${since}) between ${addedFrom} and ${addedTo}`,
+        );
+        assert.equal(waiting.thumbnails.waiting, 1);
+        assert.equal(waiting.maintenance.waiting, 0);
+
+        // Workers: one job fails for good, one is held running, the delayed one still waits.
+        const held = gate();
+        const started = gate();
+        const events = watch(queue);
+        await queue.startWorkers(
+          handlers(async (job) => {
+            if (job.data.subject === 'First') throw new Error('No route to host');
+            started.open();
+            await held.opened;
+          }),
+          { concurrency: 1 },
+        );
+        await started.opened;
+        await events.until(
+          (e) => e.some((event) => event.type === 'failed' && !event.willRetry),
+          'the first job to fail for good',
+        );
+        const running = await queue.counts();
+        assert.deepEqual(running.mail, {
+          waiting: 0,
+          active: 1,
+          delayed: 1,
+          failed: 1,
+          oldestWaitingSince: null,
+        });
+        held.open();
       });
     });
 

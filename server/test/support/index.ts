@@ -15,3 +15,4 @@ export * from './waits.js';
 export * from './pdf-text.js';
 export * from './invoices.js';
 export * from './live.js';
+export * from './operators.js';

@@ -12,7 +12,7 @@ export interface CommandRun {
  * would, with only the database variables given: no Redis, and DATABASE_URL only when named.
  */
 export function runOperatorCli(
-  name: 'developers' | 'coupons',
+  name: 'developers' | 'coupons' | 'operators',
   args: readonly string[],
   variables: Record<string, string>,
 ): Promise<CommandRun> {

@@ -12,6 +12,8 @@ const SESSION_ID = /^[0-9a-f]{64}$/;
 const PROJECT_ID = /^[a-z0-9]{32}$/;
 /** App ids: 29 lowercase letters and digits (APP_KEY_BODY_LENGTH of the contracts). */
 const APP_ID = /^[a-z0-9]{29}$/;
+/** Queue names (job-names.ts `queues`): lowercase words. */
+const QUEUE_NAME = /^[a-z][a-z0-9-]{0,63}$/;
 
 /** A customer's effective access to a project or a folder (issue 31). */
 export type ItemAccess = 'owner' | 'edit' | 'view';
@@ -368,6 +370,25 @@ export class AccessRepository {
       APP_ID,
       `SELECT app_id AS id FROM app_members
         WHERE customer_id = $1 AND app_id = ANY($2::text[]) AND (NOT $3 OR role = 'admin')`,
+      (wanted) => [actorId, wanted, options.adminOnly],
+    );
+  }
+
+  /**
+   * Of these queues, those the actor operates: every one when the actor holds an operator role
+   * (with `adminOnly`, the admin role), none otherwise (issue 32, the operators table).
+   */
+  async queuesOperatedBy(
+    actorId: string,
+    ids: ReadonlySet<string>,
+    options: { adminOnly: boolean },
+  ): Promise<Set<string>> {
+    if (!UUID.test(actorId)) return new Set();
+    return this.granted(
+      ids,
+      QUEUE_NAME,
+      `SELECT unnest($2::text[]) AS id FROM operators
+        WHERE customer_id = $1 AND (NOT $3 OR role = 'admin')`,
       (wanted) => [actorId, wanted, options.adminOnly],
     );
   }

@@ -89,6 +89,10 @@ export class AccessService {
         return this.repository.invoicesOfActor(actor.customerId, wanted);
       case Permission.PublicProjectRead:
         return this.repository.publicProjects(wanted);
+      case Permission.QueuesRead:
+        return this.repository.queuesOperatedBy(actor.customerId, wanted, { adminOnly: false });
+      case Permission.QueuesManage:
+        return this.repository.queuesOperatedBy(actor.customerId, wanted, { adminOnly: true });
     }
   }
 

@@ -113,6 +113,11 @@ export enum Permission {
    * has one, is the public link service's (an unlock cookie), after this check.
    */
   PublicProjectRead = 'public-project.read',
+  // Operators (issue 32). The ids are queue names (job-names.ts `queues`).
+  /** See the queue dashboard (/admin/queues) and these queues' jobs: operators, any role. */
+  QueuesRead = 'queues.read',
+  /** Retry, promote and remove jobs of these queues: operators with the admin role. */
+  QueuesManage = 'queues.manage',
 }
 
 /** The permissions that need no account: the only ones VISITOR can pass. */

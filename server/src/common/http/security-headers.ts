@@ -185,3 +185,22 @@ export function pageContentSecurityPolicy(
     `connect-src 'self' ${origin.replace(/^http/, 'ws')}${connect}; ${fixed}; ` +
     ["form-action 'self'", ...formAction].join(' ');
 }
+
+/**
+ * The policy of the operators' queue dashboard under /admin/queues (decision
+ * renders-operators-3): bull-board's page runs its own scripts and styles from our origin and
+ * sets inline styles; nothing from elsewhere (its Google Fonts link is taken out of the page).
+ * Only that path gets it; the rest of the site keeps its own.
+ */
+export const QUEUE_DASHBOARD_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');

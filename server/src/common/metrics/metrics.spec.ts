@@ -39,3 +39,65 @@ describe('Metrics: http_request_duration_seconds', () => {
     assert.ok(!text.includes('http_request_duration_seconds_bucket'));
   });
 });
+
+describe('Metrics: animata_render_duration_seconds', () => {
+  it('is a histogram by extension and outcome, with buckets from 1 s to 2 h', async () => {
+    const metrics = new Metrics();
+    metrics.renderDuration.observe({ extension: 'mp4', outcome: 'done' }, 42);
+    const lines = (await metrics.registry.metrics()).split('\n');
+    assert.ok(lines.includes('# TYPE animata_render_duration_seconds histogram'));
+    const series = 'extension="mp4",outcome="done"';
+    assert.ok(lines.includes(`animata_render_duration_seconds_bucket{le="1",${series}} 0`));
+    assert.ok(lines.includes(`animata_render_duration_seconds_bucket{le="30",${series}} 0`));
+    assert.ok(lines.includes(`animata_render_duration_seconds_bucket{le="60",${series}} 1`));
+    assert.ok(lines.includes(`animata_render_duration_seconds_bucket{le="7200",${series}} 1`));
+    assert.ok(lines.includes(`animata_render_duration_seconds_sum{${series}} 42`));
+    assert.ok(lines.includes(`animata_render_duration_seconds_count{${series}} 1`));
+  });
+});
+
+describe('Metrics: the queue gauges', () => {
+  const figures = {
+    mail: { waiting: 3, active: 1, delayed: 2, failed: 4, oldestWaitingSince: 1_000_000 },
+    renders: { waiting: 0, active: 0, delayed: 0, failed: 0, oldestWaitingSince: null },
+  };
+
+  it('reads the queues once per scrape and shows each state and the oldest waiting age', async () => {
+    const metrics = new Metrics();
+    let reads = 0;
+    metrics.watchQueues(
+      async () => {
+        reads += 1;
+        return figures;
+      },
+      () => 1_090_500,
+    );
+    const lines = (await metrics.registry.metrics()).split('\n');
+    assert.equal(reads, 1);
+    for (const [state, value] of Object.entries({ waiting: 3, active: 1, delayed: 2, failed: 4 }))
+      assert.ok(
+        lines.includes(`animata_queue_jobs{queue="mail",state="${state}"} ${value}`),
+        state,
+      );
+    assert.ok(lines.includes('animata_queue_jobs{queue="renders",state="waiting"} 0'));
+    assert.ok(lines.includes('animata_queue_oldest_waiting_age_seconds{queue="mail"} 90.5'));
+    assert.ok(lines.includes('animata_queue_oldest_waiting_age_seconds{queue="renders"} 0'));
+    await metrics.registry.metrics();
+    assert.equal(reads, 2, 'each scrape reads again');
+  });
+
+  it('answers the rest of the scrape without queue series when the queues cannot be read', async () => {
+    const metrics = new Metrics();
+    let fail = false;
+    metrics.watchQueues(async () => {
+      if (fail) throw new Error('Connection is closed.');
+      return figures;
+    });
+    assert.ok((await metrics.registry.metrics()).includes('animata_queue_jobs{queue="mail"'));
+    fail = true;
+    const text = await metrics.registry.metrics();
+    assert.ok(!text.includes('animata_queue_jobs{'));
+    assert.ok(!text.includes('animata_queue_oldest_waiting_age_seconds{'));
+    assert.ok(text.includes('# TYPE process_cpu_seconds_total counter'));
+  });
+});
