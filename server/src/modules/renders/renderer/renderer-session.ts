@@ -210,6 +210,13 @@ export class RendererSession {
     }
   }
 
+  /** Pages open in this session's Chromium (0 between renders): for checks after an abort. */
+  async openPages(): Promise<number> {
+    const browser = this.browser ? await this.browser.catch(() => null) : null;
+    if (!browser?.isConnected()) return 0;
+    return browser.contexts().reduce((sum, context) => sum + context.pages().length, 0);
+  }
+
   /** Ends Chromium; later renders are refused. */
   async close(): Promise<void> {
     this.closed = true;
