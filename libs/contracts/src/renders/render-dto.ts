@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -28,6 +28,17 @@ import {
 } from './render.js';
 import { renderMessages } from './render-messages.js';
 import { MAX_PRIORITY, MIN_PRIORITY } from './render-rules.js';
+
+/**
+ * A nested object as an instance of its class, so its own rules run. Not @Type: it reads
+ * reflect-metadata, which the browser bundle of the contracts lacks (as billing-dto does).
+ */
+const nested =
+  <T>(type: new () => T) =>
+  ({ value }: { value: unknown }) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? plainToInstance(type, value)
+      : value;
 
 /** At most this many ids in one delete (a page of the renders screen is at most 5 × 5 × 4). */
 export const RENDER_IDS_MAX = 500;
@@ -73,7 +84,7 @@ export class RenderJobInputBody {
 
   @IsObject({ message: renderMessages.invalidResolution })
   @ValidateNested()
-  @Type(() => RenderResolutionBody)
+  @Transform(nested(RenderResolutionBody))
   resolution!: RenderResolutionBody;
 
   @IsIn(RENDER_QUALITIES, { message: renderMessages.invalidQuality })
@@ -94,7 +105,7 @@ export class RenderJobInputBody {
 
   @IsObject({ message: renderMessages.invalidOffset })
   @ValidateNested()
-  @Type(() => RenderOffsetBody)
+  @Transform(nested(RenderOffsetBody))
   offset!: RenderOffsetBody;
 
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: renderMessages.invalidSpeed })
@@ -121,7 +132,7 @@ export class CreateRenderBody {
 
   @IsObject()
   @ValidateNested()
-  @Type(() => RenderJobInputBody)
+  @Transform(nested(RenderJobInputBody))
   jobInput!: RenderJobInputBody;
 }
 
