@@ -18,6 +18,7 @@ import {
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
 import { StorageModule } from '../modules/storage/index.js';
+import { RenderJobsModule } from '../modules/renders/jobs/render-jobs.module.js';
 import { PublicLinksModule, ShareInvitesModule, SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
@@ -52,6 +53,8 @@ export class AppModule {
         ProjectsModule,
         ProjectFilesModule,
         PublicLinksModule,
+        // Registers the render jobs' handlers; the renders API imports it for RENDER_DISPATCH.
+        RenderJobsModule,
       ],
     };
   }
