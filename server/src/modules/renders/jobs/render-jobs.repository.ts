@@ -178,11 +178,19 @@ export class RenderJobsRepository {
     return rows[0] ? { customerId: rows[0].customer_id, status: rows[0].status } : null;
   }
 
-  /** Every render in the queue's hands (renders_in_queue_idx), for the recovery sweep. */
-  async inQueue(): Promise<Array<LineEntry & { customerId: string }>> {
+  /**
+   * The renders the queue should hold, for the recovery sweep (renders_in_queue_idx): every
+   * scheduled one, and running ones whose row has not moved for `staleMs` (a running render
+   * touches its row every second; one that stopped moving lost its worker or its job).
+   */
+  async inQueue(staleMs: number): Promise<Array<LineEntry & { customerId: string }>> {
     const rows: Array<{ id: string; customer_id: string; plan_rank: number }> =
       await this.dataSource.query(
-        `SELECT id, customer_id, plan_rank FROM renders WHERE status IN ${IN_QUEUE} ORDER BY updated_at`,
+        `SELECT id, customer_id, plan_rank FROM renders
+          WHERE status IN ${IN_QUEUE}
+            AND (status = 'scheduled' OR updated_at < now() - make_interval(secs => $1))
+          ORDER BY updated_at`,
+        [staleMs / 1000],
       );
     return rows.map((row) => ({
       id: row.id,

@@ -6,6 +6,7 @@ import {
   Inject,
   Injectable,
   type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -21,8 +22,11 @@ import { RenderJobsRepository } from './render-jobs.repository.js';
 import { MAX_RENDER_STARTS, progressDue, renderFileKey } from './render-line.rules.js';
 import { RenderProcessPool, type RenderOutcome } from './render-process-pool.js';
 
-/** The recovery sweep runs this often (and once when workers start). */
-export const RECOVER_EVERY_MS = 60_000;
+/**
+ * A running render whose row has not moved for this long lost its worker (or its job): the sweep
+ * hands it to the queue again. Running renders touch their row every second.
+ */
+export const RENDER_STALE_MS = 30_000;
 
 /** Why a running render was stopped. */
 type StopReason = 'stopped' | 'gone' | 'shutdown';
@@ -44,11 +48,14 @@ export type RenderJobResult =
  * one conditional statement, and every end pumps the customer's line.
  */
 @Injectable()
-export class RenderJobs implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
+export class RenderJobs
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger: AppLogger;
   readonly pool: RenderProcessPool;
   private readonly running = new Map<string, AbortController>();
   private handBackTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -70,8 +77,23 @@ export class RenderJobs implements OnModuleInit, BeforeApplicationShutdown, OnAp
       return this.render(job.data.renderId, final);
     });
     this.registry.register('renders.recover', () => this.recover());
-    this.registry.every('renders.recover', RECOVER_EVERY_MS, {});
+    this.registry.every('renders.recover', this.config.rendersRecoverEveryMs, {});
     this.unsubscribe = this.bus.onStop((renderId) => this.abortRunning(renderId, 'stopped'));
+  }
+
+  /**
+   * The schedule of 'renders.recover' lives in Redis, and a Redis that restarted with nothing on
+   * disk has lost it with the jobs: each worker process therefore also sweeps on its own timer
+   * (decision renders-renders-jobs-5). The sweep is idempotent, so several at once do no harm.
+   */
+  onApplicationBootstrap(): void {
+    if (!this.config.runWorkers) return;
+    this.sweepTimer = setInterval(() => {
+      this.recover().catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'renders: the recovery sweep failed'),
+      );
+    }, this.config.rendersRecoverEveryMs);
+    this.sweepTimer.unref();
   }
 
   /**
@@ -79,6 +101,7 @@ export class RenderJobs implements OnModuleInit, BeforeApplicationShutdown, OnAp
    * handed back (row 'scheduled', the job tried again elsewhere) instead of being cut off.
    */
   beforeApplicationShutdown(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     const handBackAfter = Math.max(0, this.config.shutdownTimeoutMs - 3_000);
     this.handBackTimer = setTimeout(() => {
       for (const renderId of this.running.keys()) this.abortRunning(renderId, 'shutdown');
@@ -211,7 +234,7 @@ export class RenderJobs implements OnModuleInit, BeforeApplicationShutdown, OnAp
    * every customer with renders waiting in their line.
    */
   async recover(): Promise<{ requeued: number; customers: number }> {
-    const inQueue = await this.renders.inQueue();
+    const inQueue = await this.renders.inQueue(RENDER_STALE_MS);
     let requeued = 0;
     for (const entry of inQueue) if (await this.dispatch.enqueue(entry)) requeued += 1;
     const customers = await this.renders.customersWaiting();
