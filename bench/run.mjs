@@ -59,10 +59,12 @@ for (const file of chosen) {
   const settings = roundSettings(bench.settings);
   console.log(`\n== ${bench.name}: ${bench.title}`);
   console.log(
-    bench.measure
-      ? `   ${settings.rounds} rounds, each ${settings.durationSeconds} s at rest then one load phase, after ${settings.warmupSeconds} s warm-up;` +
+    bench.run
+      ? `   ${settings.rounds} rounds of the bench's own phases, interleaved, after a warm-up; in the runner process (pid ${process.pid})`
+      : bench.measure
+        ? `   ${settings.rounds} rounds, each ${settings.durationSeconds} s at rest then one load phase, after ${settings.warmupSeconds} s warm-up;` +
           ` one request at a time from the runner process (pid ${process.pid})`
-      : `   ${settings.rounds} rounds x ${settings.durationSeconds} s per target, alternating, after ${settings.warmupSeconds} s warm-up;` +
+        : `   ${settings.rounds} rounds x ${settings.durationSeconds} s per target, alternating, after ${settings.warmupSeconds} s warm-up;` +
           ` ${settings.connections} connections, pipelining ${settings.pipelining}; load generated in the runner process (pid ${process.pid})`,
   );
   let environment;
@@ -70,9 +72,11 @@ for (const file of chosen) {
     environment = await bench.setup();
     current = environment;
     console.log(`   targets: ${environment.targets.map((t) => `${t.name} ${t.url}`).join(', ')}`);
-    const measured = bench.measure
-      ? await measureLatency(bench, environment, settings)
-      : await measureRequestRate(bench, environment.targets, settings);
+    const measured = bench.run
+      ? await measureOwn(bench, environment, settings)
+      : bench.measure
+        ? await measureLatency(bench, environment, settings)
+        : await measureRequestRate(bench, environment.targets, settings);
     record.benches.push({
       name: bench.name,
       title: bench.title,
@@ -137,6 +141,16 @@ async function measureRequestRate(bench, targets, settings) {
       : { scenarios: results }),
     checks,
   };
+}
+
+/**
+ * A bench that is not about requests (the render pipeline's frames per second): it runs and
+ * prints its own rounds and returns its summary and floors, which the runner prints and keeps.
+ */
+async function measureOwn(bench, environment, settings) {
+  const { summary, samples, checks = [] } = await bench.run(environment, settings);
+  printChecks(checks);
+  return { summary, samples, checks };
 }
 
 /** The bench's own phases (at rest, under load), one request at a time, compared by latency. */

@@ -86,6 +86,14 @@ export interface Bench {
     environment: BenchEnvironment,
     settings: { rounds: number; durationSeconds: number; warmupSeconds: number },
   ): Promise<LatencySample[]>;
+  /**
+   * A bench of its own kind (not requests): runs its rounds, prints them and returns a summary,
+   * the samples kept in the results file, and its floors.
+   */
+  run?(
+    environment: BenchEnvironment,
+    settings: { rounds: number; durationSeconds: number; warmupSeconds: number },
+  ): Promise<{ summary: Record<string, unknown>; samples: unknown[]; checks?: BenchCheck[] }>;
   /** One request; or `scenarios`, each measured on the same setup. */
   request?: BenchRequest;
   scenarios?: BenchScenario[];

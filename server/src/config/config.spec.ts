@@ -13,6 +13,26 @@ describe('loadConfig', () => {
     assert.equal(config.runWorkers, true);
   });
 
+  it('finds the renderer’s programs where Debian puts them, or where CHROMIUM_PATH, FFMPEG_PATH and FFPROBE_PATH say', () => {
+    assert.deepEqual(loadConfig({}).renderer, {
+      chromiumPath: '/usr/bin/chromium',
+      ffmpegPath: '/usr/bin/ffmpeg',
+      ffprobePath: '/usr/bin/ffprobe',
+    });
+    assert.deepEqual(
+      loadConfig({
+        CHROMIUM_PATH: '/opt/chrome/chrome',
+        FFMPEG_PATH: '/opt/ffmpeg/ffmpeg',
+        FFPROBE_PATH: ' /opt/ffmpeg/ffprobe ',
+      }).renderer,
+      {
+        chromiumPath: '/opt/chrome/chrome',
+        ffmpegPath: '/opt/ffmpeg/ffmpeg',
+        ffprobePath: '/opt/ffmpeg/ffprobe',
+      },
+    );
+  });
+
   it('sizes the import limits for a dropped folder of 100 images, each one configurable', () => {
     const { importBurst, import: hourly, importRefused } = loadConfig({}).uploads.rateLimits;
     assert.deepEqual(importBurst, { limit: 120, windowMs: 60_000 });

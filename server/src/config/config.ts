@@ -86,6 +86,8 @@ export interface AppConfig {
     unlockProjectRate: RateRule;
   };
   shareInvites: ShareInvitesConfig;
+  /** The render pipeline's programs (issue 32): CHROMIUM_PATH, FFMPEG_PATH, FFPROBE_PATH. */
+  renderer: { chromiumPath: string; ffmpegPath: string; ffprobePath: string };
 }
 
 /** Share invites (issue 31): how many a customer may send (RATE_LIMIT_SHARE_INVITE). */
@@ -301,6 +303,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     devOutboxKey:
       appEnv === 'production' ? null : (outboxKey ?? randomBytes(24).toString('base64url')),
     storageDir: path.resolve(root, text('STORAGE_DIR') ?? path.join(dataDir, 'files')),
+    // Debian's packages by default (apt-get install chromium ffmpeg); a missing one fails the
+    // render job with a message naming what to install, never the start.
+    renderer: {
+      chromiumPath: text('CHROMIUM_PATH') ?? '/usr/bin/chromium',
+      ffmpegPath: text('FFMPEG_PATH') ?? '/usr/bin/ffmpeg',
+      ffprobePath: text('FFPROBE_PATH') ?? '/usr/bin/ffprobe',
+    },
     logLevel: ((LOG_LEVELS as readonly string[]).includes(rawLevel)
       ? rawLevel
       : 'info') as AppConfig['logLevel'],

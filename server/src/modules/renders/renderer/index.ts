@@ -40,6 +40,5 @@ export {
   checkChromium,
   checkFfmpeg,
   DEFAULT_RENDERER_TOOLS,
-  rendererToolsFromEnv,
   type RendererTools,
 } from './renderer-tools.js';

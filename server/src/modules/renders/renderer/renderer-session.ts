@@ -68,17 +68,25 @@ export interface FrameCapture {
 export class RendererSession {
   readonly tools: RendererTools;
   private browser: Promise<Browser> | null = null;
+  private launching: Promise<Browser> | null = null;
   private closed = false;
 
   constructor(tools: Partial<RendererTools> = {}) {
     this.tools = { ...DEFAULT_RENDERER_TOOLS, ...tools };
   }
 
-  /** The running Chromium, launched on first use or after a crash. */
+  /** The running Chromium, launched on first use or after a crash (once for concurrent calls). */
   private async chromium(): Promise<Browser> {
     if (this.closed) throw new RendererError('chromium-failed', 'The renderer session is closed.');
     const current = this.browser ? await this.browser.catch(() => null) : null;
     if (current?.isConnected()) return current;
+    this.launching ??= this.launch().finally(() => {
+      this.launching = null;
+    });
+    return this.launching;
+  }
+
+  private async launch(): Promise<Browser> {
     await checkChromium(this.tools);
     const launched = chromium.launch({
       executablePath: this.tools.chromiumPath,
@@ -208,6 +216,13 @@ export class RendererSession {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** Pages open in this session's Chromium (0 between renders): for checks after an abort. */
+  async openPages(): Promise<number> {
+    const browser = this.browser ? await this.browser.catch(() => null) : null;
+    if (!browser?.isConnected()) return 0;
+    return browser.contexts().reduce((sum, context) => sum + context.pages().length, 0);
   }
 
   /** Ends Chromium; later renders are refused. */

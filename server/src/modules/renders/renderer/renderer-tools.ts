@@ -2,7 +2,10 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { RendererError, rendererMessages } from './renderer-errors.js';
 
-/** Where the renderer's programs are (CHROMIUM_PATH, FFMPEG_PATH, FFPROBE_PATH). */
+/**
+ * Where the renderer's programs are: AppConfig's `renderer` (CHROMIUM_PATH, FFMPEG_PATH,
+ * FFPROBE_PATH), which has this shape.
+ */
 export interface RendererTools {
   chromiumPath: string;
   ffmpegPath: string;
@@ -15,24 +18,6 @@ export const DEFAULT_RENDERER_TOOLS: RendererTools = {
   ffmpegPath: '/usr/bin/ffmpeg',
   ffprobePath: '/usr/bin/ffprobe',
 };
-
-/**
- * The tools from the environment, for a process without the app's configuration (a BullMQ
- * sandboxed processor): the same variables and defaults as loadConfig's `renderer`.
- */
-export function rendererToolsFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): RendererTools {
-  const text = (name: string): string | null => {
-    const value = env[name];
-    return value === undefined || value.trim() === '' ? null : value.trim();
-  };
-  return {
-    chromiumPath: text('CHROMIUM_PATH') ?? DEFAULT_RENDERER_TOOLS.chromiumPath,
-    ffmpegPath: text('FFMPEG_PATH') ?? DEFAULT_RENDERER_TOOLS.ffmpegPath,
-    ffprobePath: text('FFPROBE_PATH') ?? DEFAULT_RENDERER_TOOLS.ffprobePath,
-  };
-}
 
 async function executable(path: string): Promise<boolean> {
   try {
