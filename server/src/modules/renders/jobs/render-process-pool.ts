@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RenderJobInput } from '@animata/contracts';
 import type { AppLogger } from '../../../common/logger.js';
-import type { RenderProject } from '../renderer/index.js';
+import type { RendererTools, RenderProject } from '../renderer/index.js';
 import type { FromRenderChild, ToRenderChild } from './render-process.protocol.js';
 
 /** The processor file, next to this one in the compiled output. */
@@ -41,6 +41,7 @@ export class RenderProcessPool {
 
   constructor(
     private readonly logger: Pick<AppLogger, 'warn' | 'info'>,
+    private readonly tools: RendererTools,
     private readonly processorFile: string = RENDER_PROCESSOR_FILE,
   ) {}
 
@@ -143,6 +144,7 @@ export class RenderProcessPool {
         input: job.input,
         watermark: job.watermark,
         output: job.output,
+        tools: this.tools,
       });
       if (!sent) onExit(child.exitCode, child.signalCode);
     });

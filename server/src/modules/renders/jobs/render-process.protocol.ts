@@ -1,5 +1,5 @@
 import type { RenderJobInput } from '@animata/contracts';
-import type { RenderProject } from '../renderer/index.js';
+import type { RendererTools, RenderProject } from '../renderer/index.js';
 
 /**
  * The messages between a worker and its render child process (render.processor.ts). The child
@@ -14,6 +14,8 @@ export type ToRenderChild =
       watermark: boolean;
       /** The file to write (a temporary path of the worker's). */
       output: string;
+      /** AppConfig.renderer (CHROMIUM_PATH, FFMPEG_PATH, FFPROBE_PATH) of the worker. */
+      tools: RendererTools;
     }
   | { type: 'abort'; renderId: string };
 

@@ -68,7 +68,7 @@ export class RenderJobs
     @Inject(LOGGER) logger: AppLogger,
   ) {
     this.logger = logger.child({ component: 'renders' });
-    this.pool = new RenderProcessPool(this.logger);
+    this.pool = new RenderProcessPool(this.logger, config.renderer);
   }
 
   onModuleInit(): void {

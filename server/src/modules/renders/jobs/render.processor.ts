@@ -5,7 +5,7 @@ import {
   RendererError,
   RenderPlanError,
   RendererSession,
-  rendererToolsFromEnv,
+  type RendererTools,
 } from '../renderer/index.js';
 
 /**
@@ -14,7 +14,19 @@ import {
  * (decision renders-renders-jobs-1). It keeps one Chromium alive between jobs (RendererSession)
  * and renders one job at a time; the worker sends jobs and aborts, and gets progress back.
  */
-const session = new RendererSession(rendererToolsFromEnv());
+let session: RendererSession | null = null;
+let sessionTools = '';
+
+/** The warm session, made again only if the worker's tools changed (they do not in practice). */
+function sessionFor(tools: RendererTools): RendererSession {
+  const key = JSON.stringify(tools);
+  if (!session || key !== sessionTools) {
+    void session?.close();
+    session = new RendererSession(tools);
+    sessionTools = key;
+  }
+  return session;
+}
 const running = new Map<string, AbortController>();
 
 function send(message: FromRenderChild): void {
@@ -26,7 +38,7 @@ async function render(job: Extract<ToRenderChild, { type: 'render' }>): Promise<
   running.set(job.renderId, controller);
   try {
     const plan = planRender(job.input, { watermark: job.watermark });
-    const result = await session.render(job.project, plan, job.output, {
+    const result = await sessionFor(job.tools).render(job.project, plan, job.output, {
       signal: controller.signal,
       onProgress: (progress) =>
         send({
@@ -62,7 +74,7 @@ process.on('disconnect', () => {
   for (const controller of running.values()) controller.abort();
   const exit = setTimeout(() => process.exit(0), 2_000);
   exit.unref();
-  void session.close().finally(() => process.exit(0));
+  void (session?.close() ?? Promise.resolve()).finally(() => process.exit(0));
 });
 
 send({ type: 'ready' });
