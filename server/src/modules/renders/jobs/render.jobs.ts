@@ -122,7 +122,12 @@ export class RenderJobs
 
   async render(renderId: string, finalTry: boolean): Promise<RenderJobResult> {
     const row = await this.renders.deploy(renderId);
-    if (!row) return { skipped: 'not-active' };
+    if (!row) {
+      // Aborted (or done) while it waited in the queue: its slot is free for the next one.
+      const now = await this.renders.status(renderId);
+      if (now) await this.dispatch.pump(now.customerId);
+      return { skipped: 'not-active' };
+    }
     const { customerId } = row;
     this.publish(customerId, { exportId: renderId, status: 'deployed', percent: 0 });
     if (row.attempts > MAX_RENDER_STARTS) {
