@@ -18,7 +18,7 @@ import {
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
 import { StorageModule } from '../modules/storage/index.js';
-import { RenderJobsModule } from '../modules/renders/jobs/render-jobs.module.js';
+import { RenderJobsModule } from '../modules/renders/index.js';
 import { PublicLinksModule, ShareInvitesModule, SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
