@@ -30,6 +30,10 @@ interface PendingJob {
   backoffMs: number;
   /** When it was first due: added, plus the delay it was added with (kept across tries). */
   dueAt: number;
+  priority: number;
+  keepFinished: boolean;
+  /** Order of arrival, for first in, first out within a priority. */
+  seq: number;
 }
 
 /**
@@ -40,6 +44,7 @@ interface PendingJob {
  */
 export class InProcessJobQueue implements JobQueue {
   private nextId = 0;
+  private nextSeq = 0;
   /** Ids of jobs waiting, delayed or running. */
   private readonly live = new Set<string>();
   /** Ids of finished jobs still kept, in finishing order, as Redis keeps them. */
@@ -88,6 +93,9 @@ export class InProcessJobQueue implements JobQueue {
       attempts: resolved.attempts,
       backoffMs: resolved.backoffMs,
       dueAt: this.now() + resolved.delayMs,
+      priority: resolved.priority,
+      keepFinished: resolved.keepFinished,
+      seq: (this.nextSeq += 1),
     };
     this.live.add(id);
     this.enqueueAfter(job, resolved.delayMs);
@@ -196,10 +204,15 @@ export class InProcessJobQueue implements JobQueue {
     this.forgetOld();
   }
 
+  private finish(kind: 'completed' | 'failed', job: PendingJob): void {
+    if (job.keepFinished) this.keep(kind, job.id, job.queue);
+    else this.live.delete(job.id);
+  }
+
   private enqueueAfter(job: PendingJob, delayMs: number): void {
     // Once closing, nothing starts again: the job only counts as not run.
     if (delayMs <= 0 || this.closing) {
-      this.waiting.get(job.queue)!.push(job);
+      this.insert(job);
       this.pump(job.queue);
       return;
     }
@@ -207,11 +220,22 @@ export class InProcessJobQueue implements JobQueue {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.delayed.set(job.queue, this.delayed.get(job.queue)! - 1);
-      this.waiting.get(job.queue)!.push(job);
+      this.insert(job);
       this.pump(job.queue);
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
+  }
+
+  /** Into the waiting line as BullMQ orders it: unprioritised first, then lowest number first. */
+  private insert(job: PendingJob): void {
+    const waiting = this.waiting.get(job.queue)!;
+    const rank = (other: PendingJob) => other.priority;
+    const at = waiting.findIndex(
+      (other) => rank(other) > rank(job) || (rank(other) === rank(job) && other.seq > job.seq),
+    );
+    if (at === -1) waiting.push(job);
+    else waiting.splice(at, 0, job);
   }
 
   private pump(queue: QueueName): void {
@@ -250,7 +274,7 @@ export class InProcessJobQueue implements JobQueue {
     try {
       if (!handler) throw new Error(`No handler for job "${job.name}".`);
       const result = toJson(await handler(context));
-      this.keep('completed', job.id, job.queue);
+      this.finish('completed', job);
       this.emit({ type: 'completed', ...base, result });
     } catch (error) {
       const willRetry = job.attempt < job.attempts;
@@ -258,7 +282,7 @@ export class InProcessJobQueue implements JobQueue {
         const delay = backoffDelay(job.backoffMs, job.attempt);
         this.enqueueAfter({ ...job, attempt: job.attempt + 1 }, delay);
       } else {
-        this.keep('failed', job.id, job.queue);
+        this.finish('failed', job);
       }
       this.emit({
         type: 'failed',

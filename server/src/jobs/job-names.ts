@@ -25,6 +25,10 @@ export interface JobPayloads {
   'auth.verification-requested': { email: string };
   /** Writes the static preview of one version of a project's data (issue 17). */
   'projects.thumbnail': { projectId: string; version: number };
+  /** Renders one render (issue 32); its job id is the render's id. */
+  'renders.render': { renderId: string };
+  /** Re-adds the jobs of renders the queue lost and pumps customers' lines (issue 32). */
+  'renders.recover': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -35,4 +39,7 @@ export const jobQueue: Record<JobName, QueueName> = {
   'auth.password-reset-requested': queues.mail,
   'auth.verification-requested': queues.mail,
   'projects.thumbnail': queues.thumbnails,
+  'renders.render': queues.renders,
+  // Not on the renders queue: a sweep must never wait behind a long render.
+  'renders.recover': queues.maintenance,
 };

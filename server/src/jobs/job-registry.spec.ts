@@ -10,6 +10,8 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     const handlers = registry.complete();
     assert.deepEqual(Object.keys(handlers).sort(), [
       'auth.password-reset-requested',
@@ -17,6 +19,8 @@ describe('JobRegistry', () => {
       'mail.send',
       'maintenance.cleanup',
       'projects.thumbnail',
+      'renders.recover',
+      'renders.render',
     ]);
   });
 
@@ -26,6 +30,8 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     assert.throws(() => registry.complete(), {
       message:
         'Job handlers are wrong: no handler for "maintenance.cleanup". Each job in server/src/jobs/job-names.ts needs exactly one handler, registered by its feature module.',
@@ -40,6 +46,8 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     assert.throws(
       () => registry.complete(),
       /Job handlers are wrong: more than one handler for "mail.send"\./,

@@ -65,6 +65,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     registry.every('maintenance.cleanup', 3_600_000, {});
     await runner.onApplicationBootstrap();
     assert.ok(queue.handlers);
@@ -81,6 +83,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     registry.every('maintenance.cleanup', 1000, {});
     await runner.onApplicationBootstrap();
     assert.equal(queue.handlers, null);
@@ -96,6 +100,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     await assert.rejects(runner.onApplicationBootstrap(), /no handler for "maintenance.cleanup"/);
     assert.equal(queue.closed, true);
   });
@@ -111,6 +117,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     await runner.onApplicationBootstrap();
     const handler = queue.handlers!['mail.send'];
     assert.equal(await handler(context(1, 3)), 'sent');
