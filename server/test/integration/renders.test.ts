@@ -15,6 +15,14 @@ import {
   type RenderOptionsResponse,
   type RenderShareResponse,
 } from '@animata/contracts';
+import {
+  LIVE_PATH,
+  liveEvents,
+  type LiveClientToServerEvents,
+  type LiveServerToClientEvents,
+  type RenderUpdatePayload,
+} from '@animata/contracts';
+import { io, type Socket } from 'socket.io-client';
 import { FILE_STORAGE } from '../../src/common/tokens.js';
 import { RenderRetention } from '../../src/modules/renders/render-retention.js';
 import { shareSignature, shareUrl } from '../../src/modules/renders/render-share.js';
@@ -587,6 +595,45 @@ describe('renders API', () => {
     const running = await newRender(db(), { customer, status: 'progress' });
     assert.equal((await call('POST', path('abort', running.id))).status, 200);
     assert.equal((await row(running.id))!['status'], 'aborted');
+  });
+
+  it('tells the customer’s open pages through render-update', async () => {
+    const { customer, call, cookie } = await customerWithProject();
+    const socket: Socket<LiveServerToClientEvents, LiveClientToServerEvents> = io(app.url, {
+      path: LIVE_PATH,
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once('connect_error', reject);
+        socket.once(liveEvents.ready, resolve);
+      });
+      const updates: RenderUpdatePayload[] = [];
+      socket.on(liveEvents.renderUpdate, (payload) => updates.push(payload));
+      const next = (count: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => (updates.length >= count ? resolve() : setTimeout(check, 10));
+          check();
+        });
+      const queued = await newRender(db(), { customer, status: 'queued' });
+      await call('POST', path('setPriority', queued.id), { priority: 2 });
+      await next(1);
+      await call('POST', path('abort', queued.id));
+      await next(2);
+      const done = await newRender(db(), { customer });
+      await call('DELETE', path('delete', done.id));
+      await next(3);
+      assert.deepEqual(updates, [
+        { exportId: queued.id, status: 'queued', percent: 0, eta: null, error: null },
+        { exportId: queued.id, status: 'aborted', percent: 0, eta: null, error: null },
+        { exportId: done.id, status: 'done', percent: 100, eta: null, error: null },
+      ]);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('sets a priority in -10..10', async () => {
