@@ -257,6 +257,13 @@ describe('renders API', () => {
     assert.equal(aborted.status, 200);
     assert.deepEqual(aborted.body.limits.monthly, { used: 2, limit: 3 });
     assert.equal((await create()).status, 201);
+    // Deleting active renders aborts them first: their exports come back (one statement).
+    const active = [ids[1]!, ids[2]!];
+    const bulk = await call<RenderIdsResponse>('DELETE', endpoints.renders.deleteMany.path, {
+      ids: active,
+    });
+    assert.equal(bulk.status, 200);
+    assert.deepEqual(bulk.body.limits.monthly, { used: 2, limit: 3 });
 
     // Five files (done and pending) fill the slots.
     const full = await customerWithProject();

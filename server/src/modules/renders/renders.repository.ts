@@ -207,22 +207,33 @@ export class RendersRepository {
    * 'done' and an abort cannot both win.
    */
   async abort(customerId: string, id: string, now: Date): Promise<RenderRow | null> {
+    return (await this.abortMany(customerId, [id], now))[0] ?? null;
+  }
+
+  /** As abort, for many renders in one statement (a bulk delete); answers those aborted. */
+  async abortMany(customerId: string, ids: string[], now: Date): Promise<RenderRow[]> {
+    if (ids.length === 0) return [];
     return this.dataSource.transaction(async (manager) => {
       const [rows]: [RenderRow[], number] = await manager.query(
         `UPDATE renders r SET status = 'aborted', eta_seconds = NULL, updated_at = $3,
                 finished_at = $3
-          WHERE r.id = $1 AND r.customer_id = $2 AND r.status IN ${ACTIVE}
+          WHERE r.id = ANY($1::bpchar[]) AND r.customer_id = $2 AND r.status IN ${ACTIVE}
           RETURNING ${RENDER_COLUMNS}`,
-        [id, customerId, now],
+        [ids, customerId, now],
       );
-      const row = rows[0];
-      if (!row) return null;
-      await manager.query(
-        `UPDATE render_months SET started = greatest(started - 1, 0)
-          WHERE customer_id = $1 AND month = $2::date`,
-        [customerId, monthOf(row.created_at)],
-      );
-      return row;
+      const months = new Map<string, number>();
+      for (const row of rows) {
+        const month = monthOf(row.created_at);
+        months.set(month, (months.get(month) ?? 0) + 1);
+      }
+      for (const [month, count] of months) {
+        await manager.query(
+          `UPDATE render_months SET started = greatest(started - $3, 0)
+            WHERE customer_id = $1 AND month = $2::date`,
+          [customerId, month, count],
+        );
+      }
+      return rows;
     });
   }
 

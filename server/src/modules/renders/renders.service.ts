@@ -162,10 +162,9 @@ export class RendersService {
     const allowed = await this.access.check(actor, Permission.RenderManage, wanted);
     if (wanted.some((id) => !allowed.has(id))) throw RenderException.notFound();
     const now = this.clock.now();
-    const aborted: string[] = [];
-    for (const id of wanted) {
-      if (await this.renders.abort(actor.customerId, id, now)) aborted.push(id);
-    }
+    const aborted = (await this.renders.abortMany(actor.customerId, wanted, now)).map(
+      (row) => row.id,
+    );
     const deleted = await this.renders.deleteMany(actor.customerId, wanted);
     await Promise.allSettled(aborted.map((id) => this.dispatch.stop(id)));
     await this.files.remove(deleted);
