@@ -18,8 +18,8 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
+import { RendersModule } from '../modules/renders/index.js';
 import { StorageModule } from '../modules/storage/index.js';
-import { RenderJobsModule } from '../modules/renders/index.js';
 import { PublicLinksModule, ShareInvitesModule, SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
@@ -55,8 +55,8 @@ export class AppModule {
         ProjectFilesModule,
         PublicLinksModule,
         OperatorsModule,
-        // Registers the render jobs' handlers; the renders API imports it for RENDER_DISPATCH.
-        RenderJobsModule,
+        // Imports RenderJobsModule (the render jobs' handlers and RENDER_DISPATCH).
+        RendersModule,
       ],
     };
   }

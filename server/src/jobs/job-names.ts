@@ -29,6 +29,8 @@ export interface JobPayloads {
   'renders.render': { renderId: string };
   /** Re-adds the jobs of renders the queue lost and pumps customers' lines (issue 32). */
   'renders.recover': Record<string, never>;
+  /** Deletes renders past their time and marks those of expired paid plans (issue 32). */
+  'renders.retention': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -42,4 +44,5 @@ export const jobQueue: Record<JobName, QueueName> = {
   'renders.render': queues.renders,
   // Not on the renders queue: a sweep must never wait behind a long render.
   'renders.recover': queues.maintenance,
+  'renders.retention': queues.maintenance,
 };

@@ -37,6 +37,8 @@ export const jobDefaults: Record<JobName, { attempts: number; backoffMs: number 
   'renders.render': { attempts: 3, backoffMs: 5_000 },
   // Runs again the next minute anyway.
   'renders.recover': { attempts: 1, backoffMs: 1_000 },
+  // Runs again on the next hour anyway.
+  'renders.retention': { attempts: 1, backoffMs: 1_000 },
 };
 
 /**

@@ -12,6 +12,7 @@ describe('JobRegistry', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     const handlers = registry.complete();
     assert.deepEqual(Object.keys(handlers).sort(), [
       'auth.password-reset-requested',
@@ -21,6 +22,7 @@ describe('JobRegistry', () => {
       'projects.thumbnail',
       'renders.recover',
       'renders.render',
+      'renders.retention',
     ]);
   });
 
@@ -32,6 +34,7 @@ describe('JobRegistry', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     assert.throws(() => registry.complete(), {
       message:
         'Job handlers are wrong: no handler for "maintenance.cleanup". Each job in server/src/jobs/job-names.ts needs exactly one handler, registered by its feature module.',
@@ -48,6 +51,7 @@ describe('JobRegistry', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     assert.throws(
       () => registry.complete(),
       /Job handlers are wrong: more than one handler for "mail.send"\./,

@@ -37,6 +37,7 @@ const idleHandlers: JobHandlers = {
   'projects.thumbnail': async () => undefined,
   'renders.render': async () => undefined,
   'renders.recover': async () => undefined,
+  'renders.retention': async () => undefined,
 };
 
 function handlers(mailHandler: JobHandler<'mail.send'>): JobHandlers {

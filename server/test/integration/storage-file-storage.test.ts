@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -68,6 +68,51 @@ function storageContract(
       await storage.put('contract/stream.bin', big);
       assert.deepEqual(await readAll(storage.stream('contract/stream.bin')), big);
       await assert.rejects(readAll(storage.stream('contract/missing.bin')), { code: 'ENOENT' });
+    });
+
+    it('streams a byte range, inclusive at both ends (HTTP Range)', async () => {
+      const bytes = Buffer.from(Array.from({ length: 100_000 }, (_, i) => i % 251));
+      await storage.put('contract/ranged.bin', bytes);
+      assert.deepEqual(
+        await readAll(storage.stream('contract/ranged.bin', { start: 10, end: 19 })),
+        bytes.subarray(10, 20),
+      );
+      assert.deepEqual(
+        // The first two bytes: what Safari asks before it plays a video.
+        await readAll(storage.stream('contract/ranged.bin', { start: 0, end: 1 })),
+        bytes.subarray(0, 2),
+      );
+      assert.deepEqual(
+        await readAll(storage.stream('contract/ranged.bin', { start: 99_990, end: 99_999 })),
+        bytes.subarray(99_990),
+      );
+      assert.deepEqual(
+        await readAll(storage.stream('contract/ranged.bin', { start: 65_530, end: 70_000 })),
+        bytes.subarray(65_530, 70_001),
+      );
+      await assert.rejects(readAll(storage.stream('contract/missing.bin', { start: 0, end: 9 })), {
+        code: 'ENOENT',
+      });
+    });
+
+    it('stores a file from the local disk (putFile), replacing one there', async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'animata-putfile-'));
+      try {
+        const local = path.join(dir, 'render.mp4');
+        const bytes = Buffer.alloc(300 * 1024, 3);
+        await writeFile(local, bytes);
+        await storage.put('contract/put-file.mp4', 'an older version');
+        await storage.putFile('contract/put-file.mp4', local);
+        assert.equal(await storage.size('contract/put-file.mp4'), bytes.length);
+        assert.deepEqual(await readAll(storage.stream('contract/put-file.mp4')), bytes);
+        // The local file is left where it was (its owner removes it).
+        assert.deepEqual(await readFile(local), bytes);
+        await assert.rejects(storage.putFile('../escape.mp4', local), /Invalid storage key/);
+        await assert.rejects(storage.putFile('contract/none.mp4', path.join(dir, 'missing')));
+        assert.equal(await storage.exists('contract/none.mp4'), false);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('answers null and false for missing files, and deletes idempotently', async () => {

@@ -93,6 +93,9 @@ export class AccessService {
         return this.repository.queuesOperatedBy(actor.customerId, wanted, { adminOnly: false });
       case Permission.QueuesManage:
         return this.repository.queuesOperatedBy(actor.customerId, wanted, { adminOnly: true });
+      case Permission.RenderRead:
+      case Permission.RenderManage:
+        return this.repository.rendersOfActor(actor.customerId, wanted);
     }
   }
 

@@ -118,6 +118,11 @@ export enum Permission {
   QueuesRead = 'queues.read',
   /** Retry, promote and remove jobs of these queues: operators with the admin role. */
   QueuesManage = 'queues.manage',
+  // Renders (issue 32).
+  /** See, preview, download or share a render: one's own only (renders are never shared). */
+  RenderRead = 'render.read',
+  /** Abort, delete or reprioritise a render: one's own only. */
+  RenderManage = 'render.manage',
 }
 
 /** The permissions that need no account: the only ones VISITOR can pass. */

@@ -37,6 +37,10 @@ export class S3FileStorage implements FileStorage {
     this.client = new S3Client({
       region: config.region,
       forcePathStyle: config.forcePathStyle,
+      // A streamed body (putFile) would otherwise go as aws-chunked with a trailing checksum,
+      // which S3-compatible stores (s3rver, some others) keep as part of the object: 80 bytes
+      // of framing in a render's file. Checksums only where the operation requires one.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       ...(config.credentials ? { credentials: config.credentials } : {}),
     });
