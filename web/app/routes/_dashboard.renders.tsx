@@ -134,7 +134,6 @@ export default function Renders() {
 
   const now = useMemo(() => new Date(data.now), [data.now]);
   const limits = data.completed.limits;
-  const active = jobs.some((job) => job.job.status !== 'failed');
   const pagination = { ...data.completed.pagination, totalFiles: total };
   const selectedIds = completed.filter((render) => selected.has(render.id)).map((r) => r.id);
 

@@ -2,22 +2,17 @@ import {
   endpoints,
   pagePaths,
   RENDER_ACTIVE_STATUSES,
-  RENDER_DIALOGS,
   RENDER_INTENTS,
   RENDER_PARAMS,
-  RENDER_SORTS,
   renderInputErrors,
   renderPageTexts,
   renderTexts,
-  type RenderDialogName,
   type RenderExport,
   type RenderInputField,
   type RenderListResponse,
-  type RenderOptionsResponse,
-  type Sort,
 } from '@animata/contracts';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import { LIST_PARAMS, withListParams } from '../../components/dashboard/view.js';
+import { withListParams } from '../../components/dashboard/view.js';
 import { api } from '../api.server.js';
 import { pageSizeOf } from '../dashboard.server.js';
 import { readForm, textField } from '../form.server.js';
