@@ -129,7 +129,7 @@ describe('exporting an animation to video and GIF', () => {
               const holder = window as unknown as { __seen?: Record<string, number[]> };
               holder.__seen ??= {};
               const values = (holder.__seen[name] ??= []);
-              const card = [...document.querySelectorAll('article')].find(
+              const card = Array.from(document.querySelectorAll('article')).find(
                 (node) => node.querySelector('h3')?.textContent === name,
               );
               const bar = card?.querySelector('[role="progressbar"]');

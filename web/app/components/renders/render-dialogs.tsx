@@ -8,7 +8,7 @@ import {
   renderTexts,
   type RenderExport,
 } from '@animata/contracts';
-import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import type { RenderDialogState } from '../../utils/renders/render-view.js';
 import { withRenderDialog } from '../../utils/renders/render-view.js';
 import { CancelLink, DashboardDialog } from '../dashboard/dashboard-dialog.js';
@@ -83,7 +83,7 @@ export function RenderDialogs({
             <img className="render-preview__media" src={src} alt={first.title} />
           ) : null}
           <div className="dashboard-dialog__buttons">
-            <CancelLink to={closeTo} />
+            <CloseLink to={closeTo} />
             <a
               href={renderFileHref(first.id, 'download')}
               className="button button--primary"
@@ -140,8 +140,17 @@ function DetailsDialog({ render, closeTo }: { render: RenderExport; closeTo: str
         ))}
       </dl>
       <div className="dashboard-dialog__buttons">
-        <CancelLink to={closeTo} />
+        <CloseLink to={closeTo} />
       </div>
     </DashboardDialog>
+  );
+}
+
+/** A dialog that asks nothing closes with Close: a link back to the list (works without JavaScript). */
+function CloseLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="button button--ghost" replace preventScrollReset>
+      {renderPageTexts.close}
+    </Link>
   );
 }
