@@ -17,6 +17,7 @@ import {
   ProjectsModule,
   ProjectThumbnailsModule,
 } from '../modules/projects/index.js';
+import { RendersModule } from '../modules/renders/index.js';
 import { StorageModule } from '../modules/storage/index.js';
 import { PublicLinksModule, ShareInvitesModule, SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
@@ -52,6 +53,7 @@ export class AppModule {
         ProjectsModule,
         ProjectFilesModule,
         PublicLinksModule,
+        RendersModule,
       ],
     };
   }

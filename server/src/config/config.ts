@@ -32,6 +32,11 @@ export interface AppConfig {
    * production, where there is no outbox to read.
    */
   devOutboxKey: string | null;
+  /**
+   * The key of signed render share URLs (SHARE_LINK_SECRET, at least 32 characters; else random
+   * at each start, which ends the links made before a restart). Decision renders-api-5.
+   */
+  shareLinkSecret: string;
   storageDir: string;
   /** S3 (or S3-compatible) file storage instead of storageDir; null when S3_BUCKET is not set. */
   s3: S3Config | null;
@@ -268,6 +273,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const outboxKey = text('DEV_OUTBOX_KEY');
   if (outboxKey !== null && outboxKey.length < 16)
     problems.push('DEV_OUTBOX_KEY must be at least 16 characters long.');
+  const shareLinkSecret = text('SHARE_LINK_SECRET');
+  if (shareLinkSecret !== null && shareLinkSecret.length < 32)
+    problems.push('SHARE_LINK_SECRET must be at least 32 characters long.');
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`;
   const dataDir = path.resolve(root, text('DATA_DIR') ?? '.data');
   const rawLevel = text('LOG_LEVEL') ?? (appEnv === 'test' ? 'silent' : 'info');
@@ -293,6 +301,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: text('MAIL_FROM') ?? 'Animata <no-reply@animata.local>',
     devOutboxKey:
       appEnv === 'production' ? null : (outboxKey ?? randomBytes(24).toString('base64url')),
+    shareLinkSecret: shareLinkSecret ?? randomBytes(32).toString('base64url'),
     storageDir: path.resolve(root, text('STORAGE_DIR') ?? path.join(dataDir, 'files')),
     logLevel: ((LOG_LEVELS as readonly string[]).includes(rawLevel)
       ? rawLevel

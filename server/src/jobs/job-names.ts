@@ -25,6 +25,8 @@ export interface JobPayloads {
   'auth.verification-requested': { email: string };
   /** Writes the static preview of one version of a project's data (issue 17). */
   'projects.thumbnail': { projectId: string; version: number };
+  /** Deletes renders past their time and marks those of expired paid plans (issue 32). */
+  'renders.retention': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -35,4 +37,5 @@ export const jobQueue: Record<JobName, QueueName> = {
   'auth.password-reset-requested': queues.mail,
   'auth.verification-requested': queues.mail,
   'projects.thumbnail': queues.thumbnails,
+  'renders.retention': queues.maintenance,
 };

@@ -29,6 +29,8 @@ export const jobDefaults: Record<JobName, { attempts: number; backoffMs: number 
   'auth.verification-requested': { attempts: 3, backoffMs: 5_000 },
   // A storage or database hiccup must not leave a card without its preview for good.
   'projects.thumbnail': { attempts: 4, backoffMs: 2_000 },
+  // Runs again on the next hour anyway.
+  'renders.retention': { attempts: 1, backoffMs: 1_000 },
 };
 
 /** Jobs one worker runs at the same time on each queue (options.concurrency overrides all). */

@@ -10,6 +10,7 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     const handlers = registry.complete();
     assert.deepEqual(Object.keys(handlers).sort(), [
       'auth.password-reset-requested',
@@ -17,6 +18,7 @@ describe('JobRegistry', () => {
       'mail.send',
       'maintenance.cleanup',
       'projects.thumbnail',
+      'renders.retention',
     ]);
   });
 
@@ -26,6 +28,7 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     assert.throws(() => registry.complete(), {
       message:
         'Job handlers are wrong: no handler for "maintenance.cleanup". Each job in server/src/jobs/job-names.ts needs exactly one handler, registered by its feature module.',
@@ -40,6 +43,7 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     assert.throws(
       () => registry.complete(),
       /Job handlers are wrong: more than one handler for "mail.send"\./,

@@ -35,6 +35,7 @@ const idleHandlers: JobHandlers = {
   'auth.password-reset-requested': async () => undefined,
   'auth.verification-requested': async () => undefined,
   'projects.thumbnail': async () => undefined,
+  'renders.retention': async () => undefined,
 };
 
 function handlers(mailHandler: JobHandler<'mail.send'>): JobHandlers {

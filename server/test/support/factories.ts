@@ -3,8 +3,13 @@ import {
   APP_KEY_BODY_LENGTH,
   APP_SECRET_PREFIX,
   displayAppId,
+  defaultRenderInput,
   emptyProjectData,
+  renderCaps,
   type ProjectData,
+  type RenderExtension,
+  type RenderJobInput,
+  type RenderStatus,
 } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import type { StartedApp } from '../../src/app/create-app.js';
@@ -16,6 +21,7 @@ import {
   sessionCookieName,
   SessionsService,
 } from '../../src/modules/sessions/index.js';
+import type { FileStorage } from '../../src/modules/storage/index.js';
 import { TeamsService } from '../../src/modules/teams/index.js';
 
 /**
@@ -412,4 +418,78 @@ export async function newShare(
           [options.label, options.customer, options.access ?? 'view'],
         );
   return row!.id;
+}
+
+/** What newRender stores (issue 32). */
+export interface NewRenderOptions {
+  customer: { id: string };
+  /** Default 'done'. */
+  status?: RenderStatus;
+  project?: { id: string; title: string } | null;
+  title?: string;
+  extension?: RenderExtension;
+  /** A done render's file: written to storage under renders/{customer}/{id}.{ext}. */
+  file?: { storage: FileStorage; bytes: Buffer };
+  /** Without a file: the size the row says (bytes). */
+  sizeBytes?: number;
+  createdAt?: Date;
+  deleteAt?: Date | null;
+  priority?: number;
+  error?: string | null;
+}
+
+/**
+ * A render row as the render jobs would have left it (no job runs): done with its file in
+ * storage when `file` is given, or pending, running, failed, aborted.
+ */
+export async function newRender(
+  dataSource: DataSource,
+  options: NewRenderOptions,
+): Promise<{ id: string; fileKey: string | null; title: string }> {
+  const id = newPublicId();
+  const status = options.status ?? 'done';
+  const extension = options.extension ?? 'mp4';
+  const title = options.title ?? `Render ${randomBytes(3).toString('hex')}`;
+  let fileKey: string | null = null;
+  let size = options.sizeBytes ?? 0;
+  if (options.file) {
+    fileKey = `renders/${options.customer.id}/${id}.${extension}`;
+    await options.file.storage.put(fileKey, options.file.bytes);
+    size = options.file.bytes.length;
+  }
+  const jobInput: RenderJobInput = {
+    ...defaultRenderInput(
+      { duration: 2000, dimension: { width: 320, height: 180 } },
+      renderCaps(0),
+    ),
+    extension,
+    codec: extension === 'mp4' ? 'h264' : extension === 'webm' ? 'vp9' : null,
+  };
+  const createdAt = options.createdAt ?? new Date();
+  await dataSource.query(
+    `INSERT INTO renders (id, customer_id, project_id, project_title, title, extension, job_input,
+       watermark, duration_ms, status, percent, error, priority, size_bytes, file_key,
+       created_at, updated_at, delete_at, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, true, 2000, $8, $9, $10, $11, $12, $13, $14, $14,
+       $15, $16)`,
+    [
+      id,
+      options.customer.id,
+      options.project?.id ?? null,
+      options.project?.title ?? 'A project',
+      title,
+      extension,
+      JSON.stringify(jobInput),
+      status,
+      status === 'done' ? 100 : 0,
+      options.error ?? (status === 'failed' ? 'The render failed.' : null),
+      options.priority ?? 0,
+      size,
+      fileKey,
+      createdAt,
+      options.deleteAt ?? null,
+      status === 'done' ? createdAt : null,
+    ],
+  );
+  return { id, fileKey, title };
 }

@@ -13,9 +13,11 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { TITLE_MAX_LENGTH } from '../projects/project.js';
+import { MAX_PAGE_SIZE } from '../projects/dashboard-rules.js';
+import { SORTS, TITLE_MAX_LENGTH, type Sort } from '../projects/project.js';
 import {
   RENDER_CODECS,
   RENDER_DITHERS,
@@ -29,9 +31,17 @@ import {
 import { renderMessages } from './render-messages.js';
 import { MAX_PRIORITY, MIN_PRIORITY } from './render-rules.js';
 
+/** C0 and C1 control characters (NUL breaks PostgreSQL text), as the project titles refuse them. */
+// eslint-disable-next-line no-control-regex -- the point of the pattern
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
+
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+
 /**
- * A nested object as an instance of its class, so its own rules run. Not @Type: it reads
- * reflect-metadata, which the browser bundle of the contracts lacks (as billing-dto does).
+ * A nested body as its DTO class (so its rules run), an object only; anything else is left for
+ * @IsObject to refuse. Not @Type: it reads reflect-metadata, which the browser bundle of the
+ * contracts lacks (as CancelSubscriptionBody).
  */
 const nested =
   <T>(type: new () => T) =>
@@ -73,7 +83,9 @@ export class RenderJobInputBody {
   @IsIn(RENDER_EXTENSIONS, { message: renderMessages.invalidExtension })
   extension!: RenderExtension;
 
-  @IsOptional()
+  // null (animated images) or left out: the server's validation pipe refuses a null under
+  // @IsOptional, so the field says it may be null (ValidateIf, as the folder fields do).
+  @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsIn(RENDER_CODECS, { message: renderMessages.invalidCodec })
   codec!: RenderCodec | null;
 
@@ -95,7 +107,7 @@ export class RenderJobInputBody {
   @Max(256, { message: renderMessages.invalidPalette })
   colorPaletteSize!: number;
 
-  @IsOptional()
+  @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString({ message: renderMessages.invalidMatte })
   @Matches(/^#[0-9a-fA-F]{6}$/, { message: renderMessages.invalidMatte })
   matte!: string | null;
@@ -128,6 +140,7 @@ export class CreateRenderBody {
   @IsOptional()
   @IsString()
   @MaxLength(TITLE_MAX_LENGTH)
+  @Matches(NO_CONTROL_CHARACTERS)
   title?: string;
 
   @IsObject()
@@ -152,4 +165,43 @@ export class RenderPriorityBody {
   @Min(MIN_PRIORITY)
   @Max(MAX_PRIORITY)
   priority!: number;
+}
+
+/**
+ * GET endpoints.renders.list: `jobStatus` is `done` (Completed renders) or a comma list of
+ * active statuses and `failed` (Render jobs); the six sorts of §9; paging and search as the
+ * projects list.
+ */
+export class RenderListQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  @Matches(
+    /^(done|(queued|scheduled|deployed|progress|failed)(,(queued|scheduled|deployed|progress|failed))*)$/,
+  )
+  jobStatus?: string;
+
+  @IsOptional()
+  @Max(MAX_PAGE_SIZE)
+  @Min(1)
+  @IsInt()
+  @Transform(toInteger)
+  rows?: number;
+
+  @IsOptional()
+  @Max(1_000_000_000)
+  @Min(1)
+  @IsInt()
+  @Transform(toInteger)
+  page?: number;
+
+  @IsOptional()
+  @Matches(NO_CONTROL_CHARACTERS)
+  @MaxLength(TITLE_MAX_LENGTH)
+  @IsString()
+  titleSearchFilter?: string;
+
+  @IsOptional()
+  @IsIn(SORTS)
+  sort_by?: Sort;
 }

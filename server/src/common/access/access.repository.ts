@@ -600,6 +600,16 @@ export class AccessRepository {
     );
   }
 
+  /** Of these renders, the actor's own (issue 32: a render is never shared, only its file URL). */
+  rendersOfActor(actorId: string, ids: ReadonlySet<string>): Promise<Set<string>> {
+    return this.granted(
+      ids,
+      PROJECT_ID,
+      `SELECT id FROM renders WHERE id = ANY($2::bpchar[]) AND customer_id = $1`,
+      (wanted) => [actorId, wanted],
+    );
+  }
+
   /**
    * The shape of every check: the ids that cannot exist (by `pattern`) are dropped, the rest go
    * to one query (`params` places them), and the ids it answers (as `id`) are the allowed ones.

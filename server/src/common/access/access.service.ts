@@ -89,6 +89,9 @@ export class AccessService {
         return this.repository.invoicesOfActor(actor.customerId, wanted);
       case Permission.PublicProjectRead:
         return this.repository.publicProjects(wanted);
+      case Permission.RenderRead:
+      case Permission.RenderManage:
+        return this.repository.rendersOfActor(actor.customerId, wanted);
     }
   }
 

@@ -113,6 +113,11 @@ export enum Permission {
    * has one, is the public link service's (an unlock cookie), after this check.
    */
   PublicProjectRead = 'public-project.read',
+  // Renders (issue 32).
+  /** See, preview, download or share a render: one's own only (renders are never shared). */
+  RenderRead = 'render.read',
+  /** Abort, delete or reprioritise a render: one's own only. */
+  RenderManage = 'render.manage',
 }
 
 /** The permissions that need no account: the only ones VISITOR can pass. */
