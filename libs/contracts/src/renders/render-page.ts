@@ -79,6 +79,8 @@ export const renderPageTexts = {
   watermarked: 'Watermarked',
   failedReason: (reason: string) => `Failed: ${reason}`,
   keepAspect: 'Keep the aspect ratio',
+  /** Without JavaScript: the format's own first codec (mp4 H264, webm VP9, mov ProRes). */
+  codecAuto: 'Default for the format',
   detailLabels: {
     project: 'Project',
     format: 'Format',

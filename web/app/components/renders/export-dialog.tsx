@@ -223,8 +223,8 @@ export function ExportDialog({ data }: { data: ExportDialogData }) {
               ))}
             </select>
           ))}
-          {/* Without JavaScript every video format's codecs are offered, grouped; the server
-              refuses a codec of another format beside this field. */}
+          {/* Without JavaScript: the format's default, or every video format's codecs grouped;
+              the server refuses a codec of another format beside this field. */}
           {hydrated
             ? codecs.length > 0
               ? field('codec', renderTexts.fields.codec, (props) => (
@@ -242,7 +242,8 @@ export function ExportDialog({ data }: { data: ExportDialogData }) {
                 ))
               : null
             : field('codec', renderTexts.fields.codec, (props) => (
-                <select {...props} defaultValue={values.codec}>
+                <select {...props} defaultValue={refused ? values.codec : ''}>
+                  <option value="">{renderPageTexts.codecAuto}</option>
                   {Object.entries(CODECS_BY_EXTENSION).map(([ext, list]) => (
                     <optgroup key={ext} label={renderTexts.extensionNames[ext as RenderExtension]}>
                       {list.map((codec) => (
