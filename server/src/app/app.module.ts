@@ -19,6 +19,7 @@ import {
 } from '../modules/projects/index.js';
 import { RendersModule } from '../modules/renders/index.js';
 import { StorageModule } from '../modules/storage/index.js';
+import { RenderJobsModule } from '../modules/renders/jobs/render-jobs.module.js';
 import { PublicLinksModule, ShareInvitesModule, SharingModule } from '../modules/sharing/index.js';
 import { TeamsModule } from '../modules/teams/index.js';
 import type { Metrics } from '../common/metrics/metrics.js';
@@ -54,6 +55,8 @@ export class AppModule {
         ProjectFilesModule,
         PublicLinksModule,
         RendersModule,
+        // Registers the render jobs' handlers; the renders API imports it for RENDER_DISPATCH.
+        RenderJobsModule,
       ],
     };
   }

@@ -56,6 +56,13 @@ export interface AppConfig {
    */
   analytics: { tagManagerId: string | null };
   shutdownTimeoutMs: number;
+  /**
+   * Renders of one customer in the render queue's hands at a time (RENDERS_PER_CUSTOMER, default
+   * 1): the rest wait in the customer's line, so nobody's many renders delay another's one.
+   */
+  rendersPerCustomer: number;
+  /** How often the render recovery sweep runs (RENDERS_RECOVER_EVERY_MS, default a minute). */
+  rendersRecoverEveryMs: number;
   /** Largest request body accepted, for the API and for Remix form posts alike. */
   bodyLimitBytes: number;
   /** JSON bodies of the API and form posts of the pages: far below bodyLimitBytes (uploads). */
@@ -317,6 +324,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     analytics: { tagManagerId: null },
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    rendersPerCustomer: integer('RENDERS_PER_CUSTOMER', 1, 1, 100),
+    rendersRecoverEveryMs: integer('RENDERS_RECOVER_EVERY_MS', 60_000, 1_000, 3_600_000),
     // Avatar uploads: a 5 MiB image plus the multipart framing (decision 64).
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 6 * 1_048_576, 1024, 100 * 1_048_576),
     jsonBodyLimitBytes: integer('FORM_BODY_LIMIT_BYTES', 65_536, 1024, 100 * 1_048_576),

@@ -126,7 +126,12 @@ export class BullMqJobQueue implements JobQueue {
       throw new Error(`The schedule of "${name}" needs a whole number of milliseconds.`);
     }
     const resolved = resolveJobOptions(name);
-    const { jobId: _jobId, delay: _delay, ...opts } = toBullMqOptions(resolved);
+    const {
+      jobId: _jobId,
+      delay: _delay,
+      priority: _priority,
+      ...opts
+    } = toBullMqOptions(resolved);
     // The scheduler's id is the job name: one schedule per job, whichever process sets it.
     await this.queue(resolved.queue).upsertJobScheduler(
       name,
@@ -284,8 +289,13 @@ export function toBullMqOptions(resolved: ResolvedJobOptions): JobsOptions {
     delay: resolved.delayMs,
     attempts: resolved.attempts,
     backoff: { type: 'exponential', delay: resolved.backoffMs },
-    removeOnComplete: { age: retention.completed.ageSeconds, count: retention.completed.count },
-    removeOnFail: { age: retention.failed.ageSeconds, count: retention.failed.count },
+    ...(resolved.priority > 0 ? { priority: resolved.priority } : {}),
+    removeOnComplete: resolved.keepFinished
+      ? { age: retention.completed.ageSeconds, count: retention.completed.count }
+      : true,
+    removeOnFail: resolved.keepFinished
+      ? { age: retention.failed.ageSeconds, count: retention.failed.count }
+      : true,
   };
 }
 

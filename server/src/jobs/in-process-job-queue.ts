@@ -27,6 +27,10 @@ interface PendingJob {
   attempt: number;
   attempts: number;
   backoffMs: number;
+  priority: number;
+  keepFinished: boolean;
+  /** Order of arrival, for first in, first out within a priority. */
+  seq: number;
 }
 
 /**
@@ -37,6 +41,7 @@ interface PendingJob {
  */
 export class InProcessJobQueue implements JobQueue {
   private nextId = 0;
+  private nextSeq = 0;
   /** Ids of jobs waiting, delayed or running. */
   private readonly live = new Set<string>();
   /** Ids of finished jobs still kept, in finishing order, as Redis keeps them. */
@@ -81,6 +86,9 @@ export class InProcessJobQueue implements JobQueue {
       attempt: 1,
       attempts: resolved.attempts,
       backoffMs: resolved.backoffMs,
+      priority: resolved.priority,
+      keepFinished: resolved.keepFinished,
+      seq: (this.nextSeq += 1),
     };
     this.live.add(id);
     this.enqueueAfter(job, resolved.delayMs);
@@ -169,20 +177,36 @@ export class InProcessJobQueue implements JobQueue {
     this.forgetOld();
   }
 
+  private finish(kind: 'completed' | 'failed', job: PendingJob): void {
+    if (job.keepFinished) this.keep(kind, job.id);
+    else this.live.delete(job.id);
+  }
+
   private enqueueAfter(job: PendingJob, delayMs: number): void {
     // Once closing, nothing starts again: the job only counts as not run.
     if (delayMs <= 0 || this.closing) {
-      this.waiting.get(job.queue)!.push(job);
+      this.insert(job);
       this.pump(job.queue);
       return;
     }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.waiting.get(job.queue)!.push(job);
+      this.insert(job);
       this.pump(job.queue);
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
+  }
+
+  /** Into the waiting line as BullMQ orders it: unprioritised first, then lowest number first. */
+  private insert(job: PendingJob): void {
+    const waiting = this.waiting.get(job.queue)!;
+    const rank = (other: PendingJob) => other.priority;
+    const at = waiting.findIndex(
+      (other) => rank(other) > rank(job) || (rank(other) === rank(job) && other.seq > job.seq),
+    );
+    if (at === -1) waiting.push(job);
+    else waiting.splice(at, 0, job);
   }
 
   private pump(queue: QueueName): void {
@@ -221,7 +245,7 @@ export class InProcessJobQueue implements JobQueue {
     try {
       if (!handler) throw new Error(`No handler for job "${job.name}".`);
       const result = toJson(await handler(context));
-      this.keep('completed', job.id);
+      this.finish('completed', job);
       this.emit({ type: 'completed', ...base, result });
     } catch (error) {
       const willRetry = job.attempt < job.attempts;
@@ -229,7 +253,7 @@ export class InProcessJobQueue implements JobQueue {
         const delay = backoffDelay(job.backoffMs, job.attempt);
         this.enqueueAfter({ ...job, attempt: job.attempt + 1 }, delay);
       } else {
-        this.keep('failed', job.id);
+        this.finish('failed', job);
       }
       this.emit({
         type: 'failed',

@@ -27,6 +27,10 @@ export interface JobPayloads {
   'projects.thumbnail': { projectId: string; version: number };
   /** Deletes renders past their time and marks those of expired paid plans (issue 32). */
   'renders.retention': Record<string, never>;
+  /** Renders one render (issue 32); its job id is the render's id. */
+  'renders.render': { renderId: string };
+  /** Re-adds the jobs of renders the queue lost and pumps customers' lines (issue 32). */
+  'renders.recover': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -38,4 +42,7 @@ export const jobQueue: Record<JobName, QueueName> = {
   'auth.verification-requested': queues.mail,
   'projects.thumbnail': queues.thumbnails,
   'renders.retention': queues.maintenance,
+  'renders.render': queues.renders,
+  // Not on the renders queue: a sweep must never wait behind a long render.
+  'renders.recover': queues.maintenance,
 };

@@ -11,6 +11,8 @@ describe('resolveJobOptions', () => {
       delayMs: 0,
       attempts: jobDefaults['mail.send'].attempts,
       backoffMs: jobDefaults['mail.send'].backoffMs,
+      priority: 0,
+      keepFinished: true,
     });
     assert.equal(resolveJobOptions('maintenance.cleanup').queue, 'maintenance');
   });
@@ -29,8 +31,22 @@ describe('resolveJobOptions', () => {
         delayMs: 20,
         attempts: 2,
         backoffMs: 5,
+        priority: 0,
+        keepFinished: true,
       },
     );
+  });
+
+  it('takes a priority within BullMQ’s range, and forgets render jobs once finished', () => {
+    assert.equal(resolveJobOptions('mail.send', { priority: 7 }).priority, 7);
+    assert.throws(() => resolveJobOptions('mail.send', { priority: 1.5 }), /priority/);
+    assert.throws(() => resolveJobOptions('mail.send', { priority: 2_097_153 }), /priority/);
+    assert.equal(resolveJobOptions('renders.render').keepFinished, false);
+    assert.equal(resolveJobOptions('renders.render').attempts, 3);
+    const bull = toBullMqOptions(resolveJobOptions('renders.render', { priority: 3 }));
+    assert.equal(bull.priority, 3);
+    assert.equal(bull.removeOnComplete, true);
+    assert.equal(bull.removeOnFail, true);
   });
 
   it('refuses ids BullMQ would misread, and impossible numbers', () => {

@@ -16,6 +16,10 @@ export interface ResolvedJobOptions {
   attempts: number;
   /** Wait before try n+1 is backoffMs * 2^(n-1): exponential, as BullMQ's 'exponential'. */
   backoffMs: number;
+  /** 0 when none was asked for (runs before the prioritised jobs, as in BullMQ). */
+  priority: number;
+  /** False: the id is forgotten as soon as the job finishes (jobKeepsNothing). */
+  keepFinished: boolean;
 }
 
 /** Tries and backoff of each job unless the caller says otherwise. */
@@ -31,7 +35,21 @@ export const jobDefaults: Record<JobName, { attempts: number; backoffMs: number 
   'projects.thumbnail': { attempts: 4, backoffMs: 2_000 },
   // Runs again on the next hour anyway.
   'renders.retention': { attempts: 1, backoffMs: 1_000 },
+  // A crashed Chromium or a storage hiccup gets two more tries (issue 32).
+  'renders.render': { attempts: 3, backoffMs: 5_000 },
+  // Runs again the next minute anyway.
+  'renders.recover': { attempts: 1, backoffMs: 1_000 },
 };
+
+/**
+ * Jobs whose ids are forgotten when they finish: their row in PostgreSQL is the truth (a render
+ * renders only while its row is active), so a finished id must not block the recovery sweep from
+ * adding the job again (decision renders-renders-jobs-3).
+ */
+export const jobKeepsNothing: ReadonlySet<JobName> = new Set<JobName>(['renders.render']);
+
+/** BullMQ's highest priority number. */
+export const MAX_JOB_PRIORITY = 2_097_152;
 
 /** Jobs one worker runs at the same time on each queue (options.concurrency overrides all). */
 export const queueConcurrency: Record<QueueName, number> = {
@@ -82,7 +100,21 @@ export function resolveJobOptions(name: JobName, options: AddJobOptions = {}): R
   if (!Number.isFinite(backoffMs) || backoffMs < 0 || !Number.isFinite(delayMs) || delayMs < 0) {
     throw new InvalidJobOptionsError(`delayMs and backoffMs of "${name}" must not be negative.`);
   }
-  return { queue, jobId, delayMs: Math.round(delayMs), attempts, backoffMs: Math.round(backoffMs) };
+  const priority = options.priority ?? 0;
+  if (!Number.isInteger(priority) || priority < 0 || priority > MAX_JOB_PRIORITY) {
+    throw new InvalidJobOptionsError(
+      `priority of "${name}" must be a whole number from 1 to ${MAX_JOB_PRIORITY}.`,
+    );
+  }
+  return {
+    queue,
+    jobId,
+    delayMs: Math.round(delayMs),
+    attempts,
+    backoffMs: Math.round(backoffMs),
+    priority,
+    keepFinished: !jobKeepsNothing.has(name),
+  };
 }
 
 /** The wait after the given failed try (1-based) before the next one. */

@@ -17,6 +17,11 @@ export interface AddJobOptions {
   attempts?: number;
   /** Base of the exponential backoff between tries; default per job in job-options.ts. */
   backoffMs?: number;
+  /**
+   * 1 (first) to 2,097,152: among waiting jobs of a queue, lower numbers run first; a job without
+   * one runs before every prioritised one (BullMQ's order). Same priority: first in, first out.
+   */
+  priority?: number;
 }
 
 export interface JobContext<N extends JobName = JobName> {

@@ -60,6 +60,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     registry.every('maintenance.cleanup', 3_600_000, {});
     await runner.onApplicationBootstrap();
     assert.ok(queue.handlers);
@@ -76,6 +78,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     registry.every('maintenance.cleanup', 1000, {});
     await runner.onApplicationBootstrap();
     assert.equal(queue.handlers, null);
@@ -91,6 +95,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     await assert.rejects(runner.onApplicationBootstrap(), /no handler for "maintenance.cleanup"/);
     assert.equal(queue.closed, true);
   });
@@ -106,6 +112,8 @@ describe('JobsRunner', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
+    registry.register('renders.render', async () => undefined);
+    registry.register('renders.recover', async () => undefined);
     await runner.onApplicationBootstrap();
     const handler = queue.handlers!['mail.send'];
     assert.equal(await handler(context(1, 3)), 'sent');

@@ -36,6 +36,8 @@ const idleHandlers: JobHandlers = {
   'auth.verification-requested': async () => undefined,
   'projects.thumbnail': async () => undefined,
   'renders.retention': async () => undefined,
+  'renders.render': async () => undefined,
+  'renders.recover': async () => undefined,
 };
 
 function handlers(mailHandler: JobHandler<'mail.send'>): JobHandlers {
@@ -256,6 +258,50 @@ export function jobQueueContract(label: string, harness: JobQueueHarness): void 
         const marker = await queue.add('mail.send', mail('Marker'));
         await events.until(finished(marker.id), 'the marker job');
         assert.deepEqual(runs, ['Once', 'Marker']);
+      });
+    });
+
+    it('runs waiting jobs by priority (lowest number first), first in first out within one, unprioritised first', async () => {
+      await withQueue(async (queue) => {
+        const runs: string[] = [];
+        const events = watch(queue);
+        const ids: string[] = [];
+        const add = async (subject: string, priority?: number) =>
+          ids.push((await queue.add('mail.send', mail(subject), priority ? { priority } : {})).id);
+        await add('none');
+        await add('free 1', 90);
+        await add('paid 1', 2);
+        await add('free 2', 90);
+        await add('paid 2', 2);
+        await queue.startWorkers(
+          handlers(async (job) => {
+            runs.push(job.data.subject);
+          }),
+          { concurrency: 1 },
+        );
+        await events.until((e) => ids.every((id) => finished(id)(e)), 'all jobs');
+        assert.deepEqual(runs, ['none', 'paid 1', 'paid 2', 'free 1', 'free 2']);
+      });
+    });
+
+    it('forgets the id of a render job once it finished: adding it again runs it again', async () => {
+      await withQueue(async (queue) => {
+        const runs: string[] = [];
+        const events = watch(queue);
+        await queue.startWorkers(
+          { ...idleHandlers, 'renders.render': async (job) => void runs.push(job.data.renderId) },
+          { concurrency: 1 },
+        );
+        const id = 'r'.repeat(32);
+        await queue.add('renders.render', { renderId: id }, { jobId: id });
+        await events.until(finished(id), 'the first run');
+        const before = events.events.length;
+        await queue.add('renders.render', { renderId: id }, { jobId: id });
+        await events.until(
+          (e) => e.slice(before).some((event) => event.jobId === id && event.type === 'completed'),
+          'the second run',
+        );
+        assert.deepEqual(runs, [id, id]);
       });
     });
 

@@ -1,14 +1,25 @@
-// Placeholder: replaced by the renders-jobs branch at merge.
 import { Module } from '@nestjs/common';
-import { RENDER_DISPATCH, type RenderDispatch } from '../render-dispatch.port.js';
+import { LiveModule } from '../../../live/live.module.js';
+import { RENDER_DISPATCH } from '../render-dispatch.port.js';
+import { RenderBus } from './render-bus.js';
+import { RenderDispatchService } from './render-dispatch.service.js';
+import { RenderJobsRepository } from './render-jobs.repository.js';
+import { RenderJobs } from './render.jobs.js';
 
-const nothing: RenderDispatch = {
-  pump: () => Promise.resolve(),
-  stop: () => Promise.resolve(),
-};
-
+/**
+ * The render jobs (issue 32): the customers' lines and the render queue (RENDER_DISPATCH), the
+ * render job run in a child process per worker slot, live progress, abort on any machine, and
+ * the recovery sweep. The renders API imports it for RENDER_DISPATCH.
+ */
 @Module({
-  providers: [{ provide: RENDER_DISPATCH, useValue: nothing }],
+  imports: [LiveModule],
+  providers: [
+    RenderJobsRepository,
+    RenderBus,
+    RenderDispatchService,
+    { provide: RENDER_DISPATCH, useExisting: RenderDispatchService },
+    RenderJobs,
+  ],
   exports: [RENDER_DISPATCH],
 })
 export class RenderJobsModule {}
