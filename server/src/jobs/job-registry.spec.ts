@@ -10,12 +10,9 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
-<<<<<<< HEAD
     registry.register('renders.retention', async () => undefined);
-=======
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
->>>>>>> renders-jobs
     const handlers = registry.complete();
     assert.deepEqual(Object.keys(handlers).sort(), [
       'auth.password-reset-requested',
@@ -23,12 +20,9 @@ describe('JobRegistry', () => {
       'mail.send',
       'maintenance.cleanup',
       'projects.thumbnail',
-<<<<<<< HEAD
-      'renders.retention',
-=======
       'renders.recover',
       'renders.render',
->>>>>>> renders-jobs
+      'renders.retention',
     ]);
   });
 
@@ -38,12 +32,9 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
-<<<<<<< HEAD
     registry.register('renders.retention', async () => undefined);
-=======
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
->>>>>>> renders-jobs
     assert.throws(() => registry.complete(), {
       message:
         'Job handlers are wrong: no handler for "maintenance.cleanup". Each job in server/src/jobs/job-names.ts needs exactly one handler, registered by its feature module.',
@@ -58,12 +49,9 @@ describe('JobRegistry', () => {
     registry.register('auth.password-reset-requested', async () => undefined);
     registry.register('auth.verification-requested', async () => undefined);
     registry.register('projects.thumbnail', async () => undefined);
-<<<<<<< HEAD
     registry.register('renders.retention', async () => undefined);
-=======
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
->>>>>>> renders-jobs
     assert.throws(
       () => registry.complete(),
       /Job handlers are wrong: more than one handler for "mail.send"\./,
