@@ -67,6 +67,7 @@ describe('JobsRunner', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     registry.every('maintenance.cleanup', 3_600_000, {});
     await runner.onApplicationBootstrap();
     assert.ok(queue.handlers);
@@ -85,6 +86,7 @@ describe('JobsRunner', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     registry.every('maintenance.cleanup', 1000, {});
     await runner.onApplicationBootstrap();
     assert.equal(queue.handlers, null);
@@ -102,6 +104,7 @@ describe('JobsRunner', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     await assert.rejects(runner.onApplicationBootstrap(), /no handler for "maintenance.cleanup"/);
     assert.equal(queue.closed, true);
   });
@@ -119,6 +122,7 @@ describe('JobsRunner', () => {
     registry.register('projects.thumbnail', async () => undefined);
     registry.register('renders.render', async () => undefined);
     registry.register('renders.recover', async () => undefined);
+    registry.register('renders.retention', async () => undefined);
     await runner.onApplicationBootstrap();
     const handler = queue.handlers!['mail.send'];
     assert.equal(await handler(context(1, 3)), 'sent');

@@ -4,10 +4,13 @@ import {
   DEMO_FOLDER_ID,
   endpoints,
   fillPath,
+  isActiveRenderStatus,
   isProjectId,
   pagePaths,
   projectPageTexts,
   projectViewerTexts,
+  RENDER_ACTIVE_STATUSES,
+  renderPageTexts,
   sharingMessages,
   withShareParam,
   type Project,
@@ -19,9 +22,12 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ProjectDialogs } from '../components/dashboard/dialogs.js';
 import { withDialog } from '../components/dashboard/view.js';
+import { useLiveThumbnails } from '../components/dashboard/live/use-live-thumbnails.js';
+import { ExportDialog, withExport } from '../components/renders/export-dialog.js';
+import { useRenderUpdates } from '../components/renders/use-render-updates.js';
 import { ProjectDetails, type ViewerDetails } from '../components/project/project-details.js';
 import { ProjectViewer } from '../components/project/project-viewer.js';
 import { ShareDialog } from '../components/sharing/share-dialog.js';
@@ -32,6 +38,12 @@ import { api } from '../utils/api.server.js';
 import { requireCustomer } from '../utils/auth.server.js';
 import { dashboardAction } from '../utils/dashboard.server.js';
 import { readForm, textField } from '../utils/form.server.js';
+import {
+  exportAction,
+  JOBS_ROWS,
+  loadExportDialog,
+  postsToExport,
+} from '../utils/renders/renders.server.js';
 import { notify, redirectWithNotification } from '../utils/notification.server.js';
 import {
   loadShareDialog,
@@ -99,6 +111,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // `?share=1`: the share dialog over the page (issue 31).
     loadShareDialog(request, context, { page: id }),
   ]);
+  // `?export={id}`: the Export dialog (issue 32); and this project's renders under way.
+  const [exportDialog, renders] = await Promise.all([
+    loadExportDialog(request, context),
+    client.call(endpoints.renders.list, undefined, {
+      query: { jobStatus: RENDER_ACTIVE_STATUSES.join(','), rows: JOBS_ROWS, page: 1 },
+    }),
+  ]);
   const { data, ...listed } = project;
   const own = project.owner.id === customer.id;
   const demoOriginal = isDemoOriginal(project);
@@ -130,6 +149,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       share: !project.isDemo,
     },
     share,
+    exportDialog,
+    rendering: renders.ok
+      ? renders.data.data
+          .filter((render) => render.project_id === id)
+          .map((render) => ({ id: render.id, percent: render.job.percent }))
+      : [],
     // The document plays from its own address, served as user content (issue 29).
     documentHref: fillPath(endpoints.projects.document.path, { params: { id } }),
     exportHref: fillPath(endpoints.projects.export.path, { params: { id } }),
@@ -152,6 +177,8 @@ export async function action(args: ActionFunctionArgs) {
   // Read from a copy: the dashboard's action reads the form itself.
   // The share dialog's forms (`?share=1`).
   if (await postsToShareDialog(request)) return sharingAction(request, context, { page: id });
+  // The Export dialog's form (`?export={id}`, issue 32).
+  if (await postsToExport(request)) return exportAction(request, context);
   const read = await readForm(request.clone());
   if (read.ok && textField(read.form, 'intent') === 'open-demo') {
     const result = await client.call(endpoints.projects.openDemo, undefined, { params: { id } });
@@ -174,8 +201,21 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProjectPage() {
-  const { project, details, back, abilities, documentHref, exportHref, player, topBar, share } =
-    useLoaderData<typeof loader>();
+  const {
+    project,
+    details,
+    back,
+    abilities,
+    documentHref,
+    exportHref,
+    player,
+    topBar,
+    share,
+    exportDialog,
+    rendering,
+  } = useLoaderData<typeof loader>();
+  // The live channel (the spec's keep-alive) brings this project's render progress.
+  useLiveThumbnails();
   // A project without a duration whose document moves anyway: the player's measured length.
   const [measured, setMeasured] = useState(0);
   const location = useLocation();
@@ -232,8 +272,17 @@ export default function ProjectPage() {
                 <span>{sharingMessages.share}</span>
               </Link>
             ) : null}
-            <a className="button button--ghost" href={exportHref} download>
+            <Link
+              to={withExport(location, project.id)}
+              className="button button--ghost"
+              preventScrollReset
+            >
               {dashboardLabels.export}
+            </Link>
+            {/* The project's own file, what Export downloaded before issue 32
+                (decision renders-renders-web-1). */}
+            <a className="button button--ghost" href={exportHref} download>
+              {renderPageTexts.downloadProjectFile}
             </a>
             {abilities.change ? (
               <Link to={dialog('delete')} className="button button--ghost" preventScrollReset>
@@ -247,6 +296,7 @@ export default function ProjectPage() {
             ) : null}
           </div>
         </header>
+        <ProjectRenders renders={rendering} />
         {abilities.demoOriginal ? (
           <p className="project-page__notice" role="note">
             {projectPageTexts.demoNotice}
@@ -273,6 +323,37 @@ export default function ProjectPage() {
       {share ? (
         <ShareDialog key={share.param} data={share} closeTo={withShareParam(location, null)} />
       ) : null}
+      {exportDialog ? (
+        <ExportDialog key={exportDialog.options.project.id} data={exportDialog} />
+      ) : null}
     </>
+  );
+}
+
+/**
+ * 'Rendering… 45%' for each render of this project under way (issue 32), moved by the live
+ * channel's render-update events; a link to My renders. Gone once done, failed or aborted.
+ */
+function ProjectRenders({ renders }: { renders: { id: string; percent: number }[] }) {
+  const [live, setLive] = useState(renders);
+  useEffect(() => setLive(renders), [renders]);
+  useRenderUpdates((update) =>
+    setLive((current) =>
+      isActiveRenderStatus(update.status)
+        ? current.map((render) =>
+            render.id === update.exportId ? { ...render, percent: update.percent } : render,
+          )
+        : current.filter((render) => render.id !== update.exportId),
+    ),
+  );
+  if (live.length === 0) return null;
+  return (
+    <ul className="project-page__renders" aria-label={dashboardTexts.myRenders}>
+      {live.map((render) => (
+        <li key={render.id} role="status">
+          <Link to={pagePaths.renders}>{renderPageTexts.rendering(render.percent)}</Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -26,6 +26,8 @@ import { api, type ApiFailure } from './api.server.js';
 import { requestCookie } from './cookies.server.js';
 import { formRefused, readForm, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
+import { exportAction, loadExportDialog, postsToExport } from './renders/renders.server.js';
+import type { ExportDialogData } from './renders/render-view.js';
 import type { ShareDialogData } from './sharing/share-view.js';
 import { loadShareDialog, postsToShareDialog, sharingAction } from './sharing/sharing.server.js';
 
@@ -48,6 +50,8 @@ export interface DashboardListData {
   rows: number;
   /** The share dialog the address opens (`?share=project:{id}|label:{id}`), or null. */
   share: ShareDialogData | null;
+  /** The Export dialog the address opens (`?export={projectId}`, issue 32), or null. */
+  exportDialog: ExportDialogData | null;
 }
 
 /**
@@ -79,6 +83,8 @@ export async function loadProjectList(
   const sharing = loadShareDialog(request, context);
   // Settled here, so a refusal of the list (a visitor) is not also an unhandled rejection.
   sharing.catch(() => undefined);
+  const exporting = loadExportDialog(request, context);
+  exporting.catch(() => undefined);
   const result = await client.call(endpoints.projects.list, undefined, {
     query: {
       rows,
@@ -99,7 +105,7 @@ export async function loadProjectList(
   // the post that led here: the response is the redirect alone, so the notice cookie stays.
   const last = totalPages(list.pagination.totalFiles, list.pagination.filesPerPage);
   if (state.page > last) throw redirect(withListParams(url, { page: last === 1 ? null : last }));
-  return { list, state, rows, share: await sharing };
+  return { list, state, rows, share: await sharing, exportDialog: await exporting };
 }
 
 /** The page the action came from, without its dialog: where a post returns (PRG). */
@@ -156,6 +162,8 @@ export async function dashboardAction(
 ) {
   // The share dialog's forms (`share-…` intents) open on every list section.
   if (await postsToShareDialog(request)) return sharingAction(request, context);
+  // The Export dialog (`?export=`) opens over every list section (issue 32).
+  if (await postsToExport(request)) return exportAction(request, context);
   const read = await readForm(request);
   if (!read.ok) return formRefused(read);
   const { form } = read;

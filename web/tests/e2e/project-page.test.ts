@@ -17,6 +17,7 @@ import {
   PROJECT_FILE_FORMAT,
   projectPageTexts,
   projectViewerTexts,
+  renderPageTexts,
   type ProjectFile,
 } from '@animata/contracts';
 import {
@@ -285,7 +286,9 @@ describe('the project page in Chromium', () => {
         await shot(page, 'project-page-1280-no-javascript');
       }
       assert.equal(
-        await page.getByRole('link', { name: dashboardLabels.export }).getAttribute('href'),
+        await page
+          .getByRole('link', { name: renderPageTexts.downloadProjectFile })
+          .getAttribute('href'),
         fillPath(endpoints.projects.export.path, { params: { id: project.id } }),
       );
 
@@ -363,7 +366,8 @@ describe('the project page in Chromium', () => {
     });
     await openProject(page, project.id);
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: dashboardLabels.export }).click();
+    // Export renders a video now (issue 32); the project's file is its own action.
+    await page.getByRole('link', { name: renderPageTexts.downloadProjectFile }).click();
     const file = await download;
     const text = await readFile((await file.path())!, 'utf8');
     const exported = JSON.parse(text) as ProjectFile;

@@ -11,7 +11,9 @@ import {
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../utils/use-hydrated.js';
+import type { ExportDialogData } from '../../utils/renders/render-view.js';
 import type { ShareDialogData } from '../../utils/sharing/share-view.js';
+import { ExportDialog } from '../renders/export-dialog.js';
 import { ShareDialog } from '../sharing/share-dialog.js';
 import { shareIcon } from '../sharing/share-icon.js';
 import { useDashboardData } from './dashboard-data.js';
@@ -46,6 +48,8 @@ export interface DashboardPageProps {
   teamAction?: { label: string; href: string; canCreate: boolean };
   /** The share dialog the address opens (`?share=`), loaded by the section's loader. */
   share?: ShareDialogData | null;
+  /** The Export dialog the address opens (`?export=`, issue 32). */
+  exportDialog?: ExportDialogData | null;
 }
 
 /**
@@ -62,6 +66,7 @@ export function DashboardPage({
   rows,
   teamAction,
   share = null,
+  exportDialog = null,
 }: DashboardPageProps) {
   const location = useLocation();
   const { labels } = useDashboardData();
@@ -148,6 +153,9 @@ export function DashboardPage({
       <DashboardDialogs labels={labels} projects={list.data} currentFolder={currentFolder} />
       {share ? (
         <ShareDialog key={share.param} data={share} closeTo={withShareParam(location, null)} />
+      ) : null}
+      {exportDialog ? (
+        <ExportDialog key={exportDialog.options.project.id} data={exportDialog} />
       ) : null}
     </main>
   );

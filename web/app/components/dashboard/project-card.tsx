@@ -4,6 +4,7 @@ import {
   endpoints,
   fillPath,
   formatCardDate,
+  renderPageTexts,
   sharingMessages,
   TITLE_MAX_LENGTH,
   withShareParam,
@@ -26,6 +27,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { withExport } from '../renders/export-dialog.js';
 import { icons } from './icons.js';
 import { MenuPopover } from './menu-popover.js';
 import {
@@ -231,11 +233,18 @@ export function ProjectCard({
           </Link>
         ) : null}
         {abilities.ownCards ? (
+          // Export renders a video or an animated image (issue 32); the project's own file
+          // is 'Download project file' (decision renders-renders-web-1).
+          <Link to={withExport(location, project.id)} preventScrollReset>
+            {dashboardLabels.export}
+          </Link>
+        ) : null}
+        {abilities.ownCards ? (
           <a
             href={fillPath(endpoints.projects.export.path, { params: { id: project.id } })}
             download
           >
-            {dashboardLabels.export}
+            {renderPageTexts.downloadProjectFile}
           </a>
         ) : null}
         {abilities.ownCards ? (

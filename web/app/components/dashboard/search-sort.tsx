@@ -8,7 +8,7 @@ import { Form, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { useHydrated } from '../../utils/use-hydrated.js';
 import { icons } from './icons.js';
-import { LIST_PARAMS, withListParams, type ListState } from './view.js';
+import { LIST_PARAMS, withListParams } from './view.js';
 
 /**
  * The search box and the sort dropdown (§2, §9). A plain GET form (the state lives in the
@@ -16,7 +16,18 @@ import { LIST_PARAMS, withListParams, type ListState } from './view.js';
  * and Enter at once, and a new sort applies as it is chosen; without it, through the Apply
  * button. Either starts again at page 1, whose page size is the window's own.
  */
-export function SearchSort({ state, placeholder }: { state: ListState; placeholder: string }) {
+export function SearchSort({
+  state,
+  placeholder,
+  sorts = PROJECT_SORT_ORDER,
+  sortLabels = PROJECT_SORT_LABELS,
+}: {
+  state: { q: string; sort: string };
+  placeholder: string;
+  /** The sorts offered, in order: the project views' four unless given (renders: all six). */
+  sorts?: readonly string[];
+  sortLabels?: Readonly<Record<string, string>>;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -94,9 +105,9 @@ export function SearchSort({ state, placeholder }: { state: ListState; placehold
             })
           }
         >
-          {PROJECT_SORT_ORDER.map((sort) => (
+          {sorts.map((sort) => (
             <option key={sort} value={sort}>
-              {PROJECT_SORT_LABELS[sort]}
+              {sortLabels[sort]}
             </option>
           ))}
         </select>

@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useRevalidateWhenIdle } from '../../../utils/use-revalidate-when-idle.js';
+import { announceRenderUpdate } from '../../renders/use-render-updates.js';
 
 type LiveSocket = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
 
@@ -54,6 +55,8 @@ export function useLiveThumbnails(): LiveState {
     // A share given, changed or taken away (issue 31): Shared with me, the cards' actions and
     // their sharing icons follow without a reload of the page.
     socket.on(liveEvents.sharingChanged, reloadSoon);
+    // A render's progress (issue 32): the renders screen and the project page update in place.
+    socket.on(liveEvents.renderUpdate, announceRenderUpdate);
     socket.on('disconnect', () => {
       setState('connecting');
       delete document.documentElement.dataset.live;
