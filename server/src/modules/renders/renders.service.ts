@@ -36,6 +36,7 @@ import { RENDER_DISPATCH, type RenderDispatch } from './render-dispatch.port.js'
 import { RenderException } from './render.exception.js';
 import { SHARE_TTL_MS, shareUrl } from './render-share.js';
 import { RenderFiles } from './render-file-store.js';
+import { toRenderExport } from './render-export.js';
 import { type RenderRow, type RenderUsage, RendersRepository } from './renders.repository.js';
 
 const MB = 1024 * 1024;
@@ -243,14 +244,9 @@ export class RendersService {
   toExport(row: RenderRow): RenderExport {
     const now = this.clock.now();
     const shared = row.share_expires_at !== null && row.share_expires_at.getTime() > now.getTime();
-    return {
-      id: row.id,
-      title: row.title,
-      size: Math.round((Number(row.size_bytes) / MB) * 100) / 100,
-      project_id: row.project_id,
-      project_title: row.project_title,
-      duration: row.duration_ms,
-      shareUrl: shared
+    return toRenderExport(
+      row,
+      shared
         ? shareUrl(
             this.config.publicUrl,
             this.config.shareLinkSecret,
@@ -258,22 +254,7 @@ export class RendersService {
             row.share_expires_at!,
           )
         : null,
-      deleteAt: row.delete_at?.toISOString() ?? null,
-      watermark: row.watermark,
-      createdAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-      job: {
-        status: row.status,
-        percent: row.percent,
-        eta: row.eta_seconds,
-        error: row.error,
-        priority: row.priority,
-        created: row.created_at.toISOString(),
-        updated: row.updated_at.toISOString(),
-        started: row.started_at?.toISOString() ?? null,
-        jobInput: row.job_input,
-      },
-    };
+    );
   }
 
   /** render-update to the customer's room. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RenderExport, RenderJobInput, RenderStatus } from '@animata/contracts';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '../../../common/tokens.js';
+import { toRenderExport, type RenderExportColumns } from '../render-export.js';
 import { freeSlots } from './render-line.rules.js';
 
 /** Statuses of a render in the render queue's hands. */
@@ -23,26 +24,10 @@ export interface DeployedRender {
   attempts: number;
 }
 
-interface RenderRow {
-  id: string;
+/** A render's row as the jobs read it. */
+interface RenderRow extends RenderExportColumns {
   customer_id: string;
-  project_id: string | null;
-  project_title: string;
-  title: string;
   extension: string;
-  job_input: RenderJobInput;
-  watermark: boolean;
-  duration_ms: number;
-  status: RenderStatus;
-  percent: number;
-  eta_seconds: number | null;
-  error: string | null;
-  priority: number;
-  size_bytes: string;
-  delete_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
 }
 
 /** The render jobs' reads and writes of `renders` (named statements, STYLE "Data"). */
@@ -147,7 +132,8 @@ export class RenderJobsRepository {
     RETURNING *`,
       [renderId, fileKey, sizeBytes],
     );
-    return rows[0] ? toRenderExport(rows[0]) : null;
+    // Just finished: no share link yet.
+    return rows[0] ? toRenderExport(rows[0], null) : null;
   }
 
   /** Failed for good with the customer's reason; false when it had already ended. */
@@ -207,37 +193,4 @@ export class RenderJobsRepository {
     );
     return rows.map((row) => row.customer_id);
   }
-}
-
-const MB = 1024 * 1024;
-
-/**
- * A row as the API's RenderExport (§3). The renders API has its own mapper with the share
- * URL; a render that just finished has no share link yet.
- */
-export function toRenderExport(row: RenderRow): RenderExport {
-  return {
-    id: row.id,
-    title: row.title,
-    size: Math.round((Number(row.size_bytes) / MB) * 100) / 100,
-    project_id: row.project_id,
-    project_title: row.project_title,
-    duration: row.duration_ms,
-    shareUrl: null,
-    deleteAt: row.delete_at ? new Date(row.delete_at).toISOString() : null,
-    watermark: row.watermark,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-    job: {
-      status: row.status,
-      percent: row.percent,
-      eta: row.eta_seconds,
-      error: row.error,
-      priority: row.priority,
-      created: new Date(row.created_at).toISOString(),
-      updated: new Date(row.updated_at).toISOString(),
-      started: row.started_at ? new Date(row.started_at).toISOString() : null,
-      jobInput: row.job_input,
-    },
-  };
 }

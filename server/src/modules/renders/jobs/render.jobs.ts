@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import { renderMessages, type ProjectData, type RenderUpdatePayload } from '@animata/contracts';
 import type { AppLogger } from '../../../common/logger.js';
+import { Metrics } from '../../../common/metrics/metrics.js';
 import { CONFIG, FILE_STORAGE, LOGGER } from '../../../common/tokens.js';
 import type { AppConfig } from '../../../config/config.js';
 import { JobRegistry } from '../../../jobs/job-registry.js';
@@ -65,6 +66,7 @@ export class RenderJobs
     private readonly bus: RenderBus,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(Metrics) private readonly metrics: Metrics,
     @Inject(LOGGER) logger: AppLogger,
   ) {
     this.logger = logger.child({ component: 'renders' });
@@ -196,8 +198,7 @@ export class RenderJobs
         await this.dispatch.pump(customerId);
         return { ended: 'aborted' };
       }
-      // TODO(renders-operators): this.metrics.renderDuration.observe((Date.now() - started) / 1000);
-      void started;
+      this.observe(row.extension, 'done', started);
       this.publish(customerId, {
         exportId: renderId,
         status: 'done',
@@ -216,6 +217,7 @@ export class RenderJobs
     }
     if (reason !== null || outcome.kind === 'aborted') {
       // The API set the row 'aborted' (or deleted it) and told us: its slot is free.
+      this.observe(row.extension, 'aborted', started);
       await this.dispatch.pump(customerId);
       return { ended: 'aborted' };
     }
@@ -224,6 +226,7 @@ export class RenderJobs
     const customerReason = missingTool ? failure.message : renderMessages.renderFailed;
     // A plan the renderer refuses will not render on another try either.
     if (finalTry || failure.code === 'plan') {
+      this.observe(row.extension, 'failed', started);
       await this.failFor(customerId, renderId, customerReason, failure.message);
       throw new Error(`Render ${renderId} failed: ${failure.message}`);
     }
@@ -245,6 +248,15 @@ export class RenderJobs
     const customers = await this.renders.customersWaiting();
     for (const customerId of customers) await this.dispatch.pump(customerId);
     return { requeued, customers: customers.length };
+  }
+
+  /** animata_render_duration_seconds: a try's time from its start to its end. */
+  private observe(
+    extension: string,
+    outcome: 'done' | 'failed' | 'aborted',
+    started: number,
+  ): void {
+    this.metrics.renderDuration.observe({ extension, outcome }, (Date.now() - started) / 1000);
   }
 
   private abortRunning(renderId: string, reason: StopReason): void {

@@ -1,15 +1,10 @@
-/**
- * The renderer's failures. The messages a customer sees on a failed job are the spec's
- * (libs/contracts renders: renderMessages.chromiumMissing / ffmpegMissing, same words); they are
- * written here too until the contracts' renders texts land on main, where the integrator points
- * these at them.
- */
+import { renderMessages, renderTexts } from '@animata/contracts';
+
+/** The renderer's failures; a missing tool's message is the one the customer sees on the job. */
 export const rendererMessages = {
-  chromiumMissing: (path: string) =>
-    `Chromium was not found at ${path}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
-  ffmpegMissing: (path: string) =>
-    `ffmpeg was not found at ${path}. Install it (Debian: apt-get install ffmpeg) or set FFMPEG_PATH.`,
-  aborted: 'The render was aborted.',
+  chromiumMissing: renderMessages.chromiumMissing,
+  ffmpegMissing: renderMessages.ffmpegMissing,
+  aborted: renderTexts.renderAborted,
 } as const;
 
 export type RendererErrorCode =
