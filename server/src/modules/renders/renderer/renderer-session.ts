@@ -1,6 +1,12 @@
 import { stat, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 import { FfmpegSink, ZipSink, type FrameSink } from './frame-sinks.js';
 import { pageSetup, renderPageHtml, SETUP_SCRIPT } from './render-page.js';
 import { frameTime, type RenderPlan, type RenderProject } from './render-plan.js';
@@ -61,14 +67,17 @@ export interface FrameCapture {
 
 /**
  * One Chromium kept alive across renders (a worker renders many jobs; launching costs about a
- * second of CPU). Each render gets a browser context of its own at the output's size, closed
- * when it ends. If Chromium dies, the next render launches a new one. `close()` ends it.
+ * second of CPU), with one browser context: each render gets a page of its own at the output's
+ * size, closed when it ends (a new context a render cost ~0.5 s of a tiny render's ~1 s; the
+ * page holds nothing but the render's own document, set with setContent). If Chromium dies, the next render launches a new one. `close()` ends it.
  * Renders may run concurrently on one session.
  */
 export class RendererSession {
   readonly tools: RendererTools;
   private browser: Promise<Browser> | null = null;
   private launching: Promise<Browser> | null = null;
+  /** The one context of each launched Chromium. */
+  private readonly contexts = new WeakMap<Browser, Promise<BrowserContext>>();
   private closed = false;
 
   constructor(tools: Partial<RendererTools> = {}) {
@@ -111,19 +120,30 @@ export class RendererSession {
    * it. Used by render() and by the bench (capture alone).
    */
   async openCapture(project: RenderProject, plan: RenderPlan): Promise<FrameCapture> {
-    const browser = await this.chromium();
-    const context = await browser.newContext({
-      viewport: { width: plan.width, height: plan.height },
-      deviceScaleFactor: 1,
-      serviceWorkers: 'block',
-      reducedMotion: 'no-preference',
-    });
+    const context = await this.context();
+    const page = await context.newPage();
     try {
-      return await openFrames(context, project, plan);
+      await page.setViewportSize({ width: plan.width, height: plan.height });
+      return await openFrames(context, page, project, plan);
     } catch (error) {
-      await context.close().catch(() => undefined);
+      await page.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  private async context(): Promise<BrowserContext> {
+    const browser = await this.chromium();
+    let context = this.contexts.get(browser);
+    if (!context) {
+      context = browser.newContext({
+        deviceScaleFactor: 1,
+        serviceWorkers: 'block',
+        reducedMotion: 'no-preference',
+      });
+      this.contexts.set(browser, context);
+      context.catch(() => this.contexts.delete(browser));
+    }
+    return context;
   }
 
   /**
@@ -237,10 +257,10 @@ export class RendererSession {
 /** The page of one render: set up, then frames on request through the DevTools protocol. */
 async function openFrames(
   context: BrowserContext,
+  page: Page,
   project: RenderProject,
   plan: RenderPlan,
 ): Promise<FrameCapture> {
-  const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
   if (plan.alpha) {
     // A transparent page where neither the matte nor the project paints.
@@ -271,7 +291,7 @@ async function openFrames(
       return Buffer.from(shot.data, 'base64');
     },
     close(): Promise<void> {
-      closing ??= context.close().catch(() => undefined);
+      closing ??= page.close().catch(() => undefined);
       return closing;
     },
   };
