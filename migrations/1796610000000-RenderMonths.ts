@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * (billing-teams-apps §9 "3 exports a month"; issue 32). Counted here rather than from the
  * renders' rows, because deleting a render must not give its export back: otherwise a free
  * customer could render, delete and render again without end. An abort gives it back (the
- * render never produced a file). Decision renders-api-2.
+ * render never produced a file). Decision 279.
  */
 export class RenderMonths1796610000000 implements MigrationInterface {
   name = 'RenderMonths1796610000000';

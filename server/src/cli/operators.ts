@@ -8,7 +8,7 @@ import { runOperatorCommand } from './operator-command.js';
 
 /**
  * `npm run operators -- grant EMAIL --role support|admin | revoke EMAIL | list` (issue 32;
- * decision renders-operators-1): who may open the queue dashboard at /admin/queues.
+ * decision 289): who may open the queue dashboard at /admin/queues.
  */
 runOperatorCommand({
   usage: OPERATORS_USAGE,

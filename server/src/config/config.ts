@@ -34,7 +34,7 @@ export interface AppConfig {
   devOutboxKey: string | null;
   /**
    * The key of signed render share URLs (SHARE_LINK_SECRET, at least 32 characters; else random
-   * at each start, which ends the links made before a restart). Decision renders-api-5.
+   * at each start, which ends the links made before a restart). Decision 282.
    */
   shareLinkSecret: string;
   storageDir: string;
@@ -63,6 +63,11 @@ export interface AppConfig {
   rendersPerCustomer: number;
   /** How often the render recovery sweep runs (RENDERS_RECOVER_EVERY_MS, default a minute). */
   rendersRecoverEveryMs: number;
+  /**
+   * A render whose process says nothing (no frame, no end) for this long is stopped and tried
+   * again (RENDERS_STALL_MS, default 5 minutes): a hung Chromium never holds a worker for good.
+   */
+  rendersStallMs: number;
   /** Largest request body accepted, for the API and for Remix form posts alike. */
   bodyLimitBytes: number;
   /** JSON bodies of the API and form posts of the pages: far below bodyLimitBytes (uploads). */
@@ -335,6 +340,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     rendersPerCustomer: integer('RENDERS_PER_CUSTOMER', 1, 1, 100),
     rendersRecoverEveryMs: integer('RENDERS_RECOVER_EVERY_MS', 60_000, 1_000, 3_600_000),
+    rendersStallMs: integer('RENDERS_STALL_MS', 300_000, 1_000, 3_600_000),
     // Avatar uploads: a 5 MiB image plus the multipart framing (decision 64).
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 6 * 1_048_576, 1024, 100 * 1_048_576),
     jsonBodyLimitBytes: integer('FORM_BODY_LIMIT_BYTES', 65_536, 1024, 100 * 1_048_576),

@@ -44,7 +44,7 @@ export const jobDefaults: Record<JobName, { attempts: number; backoffMs: number 
 /**
  * Jobs whose ids are forgotten when they finish: their row in PostgreSQL is the truth (a render
  * renders only while its row is active), so a finished id must not block the recovery sweep from
- * adding the job again (decision renders-renders-jobs-3).
+ * adding the job again (decision 272).
  */
 export const jobKeepsNothing: ReadonlySet<JobName> = new Set<JobName>(['renders.render']);
 

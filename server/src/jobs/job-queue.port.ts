@@ -66,7 +66,7 @@ export interface QueueCounts {
   failed: number;
   /**
    * When the job at the head of the waiting line became due (ms since the epoch): added, plus
-   * the delay it was added with; null with nothing waiting (decision renders-operators-5). Of
+   * the delay it was added with; null with nothing waiting (decision 293). Of
    * jobs waiting with a priority, the next to run counts.
    */
   oldestWaitingSince: number | null;

@@ -130,6 +130,8 @@ describe(
         METRICS_PORT: '0',
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
         SHUTDOWN_TIMEOUT_MS: '5000',
+        // A render hung by the kills or the restart is tried again within the test's waits.
+        RENDERS_STALL_MS: '20000',
         RENDERS_RECOVER_EVERY_MS: '2000',
       };
     });

@@ -280,7 +280,7 @@ export default function ProjectPage() {
               {dashboardLabels.export}
             </Link>
             {/* The project's own file, what Export downloaded before issue 32
-                (decision renders-renders-web-1). */}
+                (decision 296). */}
             <a className="button button--ghost" href={exportHref} download>
               {renderPageTexts.downloadProjectFile}
             </a>

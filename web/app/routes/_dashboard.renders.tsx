@@ -140,7 +140,7 @@ export default function Renders() {
   return (
     <main id="main" className="dashboard-main renders-page" data-view="renders">
       {/* Without JavaScript the page follows its jobs by reloading itself, only while some are
-          active and no dialog is open (decision renders-renders-web-3). */}
+          active and no dialog is open (decision 298). */}
       {!hydrated && data.active && !dialog ? (
         <noscript>
           <meta httpEquiv="refresh" content={String(RENDERS_REFRESH_SECONDS)} />

@@ -15,7 +15,7 @@ import { useBrowserTest } from '../support/browser.js';
 
 /**
  * bull-board is a JavaScript app and there is no form here: one walk with JavaScript (decision
- * renders-operators-6). The rules (who gets 404, what support may not do) are tabled in
+ * 294). The rules (who gets 404, what support may not do) are tabled in
  * server/test/integration/operators-queues.test.ts; here the page loads under its policy (a CSP
  * violation is a console error, which fails the test) and the roles show.
  */

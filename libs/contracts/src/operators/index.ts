@@ -1,7 +1,7 @@
 /**
  * The operators' side (issue 32): the queue dashboard's address, the operator roles and the
  * texts of their refusals and of the page shown without Redis. Texts of our own: the spec has no
- * operators (decisions renders-operators-1..4).
+ * operators (decisions 289–292).
  */
 
 /** bull-board's address; everything under it (its API, its assets) belongs to it too. */

@@ -188,7 +188,7 @@ export function pageContentSecurityPolicy(
 
 /**
  * The policy of the operators' queue dashboard under /admin/queues (decision
- * renders-operators-3): bull-board's page runs its own scripts and styles from our origin and
+ * 291): bull-board's page runs its own scripts and styles from our origin and
  * sets inline styles; nothing from elsewhere (its Google Fonts link is taken out of the page).
  * Only that path gets it; the rest of the site keeps its own.
  */

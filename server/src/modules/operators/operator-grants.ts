@@ -18,7 +18,7 @@ interface OperatorRow {
 }
 
 /**
- * The operator roles (issue 32; decision renders-operators-1): the `operators` table, which lets
+ * The operator roles (issue 32; decision 289): the `operators` table, which lets
  * a customer open the queue dashboard at /admin/queues. Given and taken only by whoever runs
  * `npm run operators` (server/src/cli), as the developer grant is. The access layer reads the
  * table (Permission.QueuesRead, QueuesManage); only this class writes it.

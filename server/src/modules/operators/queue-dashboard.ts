@@ -24,7 +24,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
  * The writes of bull-board's API an admin operator may make (issue 32: "admin may retry,
  * promote and remove jobs"), one job or all of a state. Every other write it offers (pause,
  * resume, add, edit data, empty, obliterate, schedulers, limits) is refused to every operator
- * (decision renders-operators-2).
+ * (decision 290).
  */
 const ADMIN_WRITES = new Set(
   [
@@ -53,7 +53,7 @@ declare module 'fastify' {
 /**
  * The operators' queue dashboard at /admin/queues (issue 32): bull-board on the BullMQ queues
  * when REDIS_URL is set, and a short page with the in-process runner's counts without it
- * (decision renders-operators-4). Operators only, by the session cookie and the access layer
+ * (decision 292). Operators only, by the session cookie and the access layer
  * (QueuesRead, QueuesManage): everyone else gets the catalogue's 404 for the page, its API and
  * its assets alike.
  */

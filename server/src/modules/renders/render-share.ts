@@ -5,10 +5,10 @@ import { endpoints } from '@animata/contracts';
  * Signed share URLs of a render's file (issue 32): `{PUBLIC_URL}/api/animata/video/shared/{id}
  * ?expires={unix seconds}&signature={base64url HMAC-SHA-256 of "{id}.{expires}"}`, keyed by the
  * server's SHARE_LINK_SECRET. The URL carries its own expiry, so the row keeps only when the
- * latest share ends; the signature makes the expiry unforgeable. Decision renders-api-4.
+ * latest share ends; the signature makes the expiry unforgeable. Decision 281.
  */
 
-/** A share lasts this long from the last Share (decision renders-api-4). */
+/** A share lasts this long from the last Share (decision 281). */
 export const SHARE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function shareSignature(secret: string, id: string, expires: number): string {

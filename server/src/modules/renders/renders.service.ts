@@ -42,7 +42,7 @@ import { type RenderRow, type RenderUsage, RendersRepository } from './renders.r
 const MB = 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The statuses the Render jobs section may ask for (failed ones stay listed: renders-api-3). */
+/** The statuses the Render jobs section may ask for (failed ones stay listed: 280). */
 const JOB_SECTION_STATUSES: readonly RenderStatus[] = [
   'queued',
   'scheduled',
@@ -279,7 +279,7 @@ export class RendersService {
 
   /**
    * A project the caller may open (ProjectRead: their own, shared with them, and the demo
-   * originals, which may be rendered: decision renders-api-1), else 404 'Project not found.'.
+   * originals, which may be rendered: decision 278), else 404 'Project not found.'.
    */
   private async readableProject(actor: Actor, projectId: string) {
     const readable = await this.access.check(actor, Permission.ProjectRead, [projectId]);

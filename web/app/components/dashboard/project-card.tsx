@@ -234,7 +234,7 @@ export function ProjectCard({
         ) : null}
         {abilities.ownCards ? (
           // Export renders a video or an animated image (issue 32); the project's own file
-          // is 'Download project file' (decision renders-renders-web-1).
+          // is 'Download project file' (decision 296).
           <Link to={withExport(location, project.id)} preventScrollReset>
             {dashboardLabels.export}
           </Link>

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 /**
  * The live channel's `render-update` events as a window event: the one socket of the page
  * (useLiveThumbnails) hands them on, and whatever shows renders (the renders screen, the project
- * page) listens here, without a socket of its own (decision renders-renders-web-4).
+ * page) listens here, without a socket of its own (decision 299).
  */
 export const RENDER_UPDATE_EVENT = 'animata:render-update';
 

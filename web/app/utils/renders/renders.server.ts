@@ -30,7 +30,7 @@ import {
 
 /**
  * The jobs the Render jobs section lists: the active statuses and failed ones with their reason
- * (decision renders-renders-web-2: failed jobs stay listed until deleted, aborted ones leave).
+ * (decision 297: failed jobs stay listed until deleted, aborted ones leave).
  */
 export const JOB_STATUSES = [...RENDER_ACTIVE_STATUSES, 'failed'].join(',');
 /** The jobs section is not paged: a customer's jobs are few (their slots). */
@@ -162,7 +162,7 @@ export async function rendersAction(request: Request, context: AppLoadContext) {
       if (textField(form, 'scripted') === '1') {
         return data<RenderShareData>({ intent: RENDER_INTENTS.share, shareUrl });
       }
-      // Without, the link is the notice: the visitor copies it from there (decision renders-web-5).
+      // Without, the link is the notice: the visitor copies it from there (decision 300).
       return redirectWithNotification(
         back,
         notify('info', renderPageTexts.shareNotice(shareUrl), { timeout: 120_000 }),

@@ -21,7 +21,7 @@ export const renderBusChannels = (prefix: string) => ({
 });
 
 /**
- * Render messages between processes (decision renders-renders-jobs-2). With REDIS_URL, two Redis
+ * Render messages between processes (decision 271). With REDIS_URL, two Redis
  * pub/sub channels: `stop` reaches the worker running a render on any machine, and `updates`
  * carries a worker's render-update to every web process, whose LiveService sends it to the
  * customer's browsers (a worker process has no Socket.IO server of its own). Without Redis

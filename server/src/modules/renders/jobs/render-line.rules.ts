@@ -1,5 +1,5 @@
 /**
- * The render line's rules, pure (issue 32; decision renders-renders-jobs-4). Each customer has a
+ * The render line's rules, pure (issue 32; decision 273). Each customer has a
  * line in PostgreSQL (priority, then first asked first); at most RENDERS_PER_CUSTOMER of theirs
  * are in the render queue at a time, and the queue runs paid plans' renders first, first in first
  * out within one plan. So one customer's thousand renders never stand in front of another's one

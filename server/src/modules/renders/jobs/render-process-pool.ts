@@ -29,7 +29,7 @@ export type RenderOutcome =
   | { kind: 'failed'; code: string; message: string };
 
 /**
- * The worker's render child processes (decision renders-renders-jobs-1): one per render running
+ * The worker's render child processes (decision 270): one per render running
  * at a time, kept between jobs so each keeps its Chromium warm. A child that crashes fails only
  * its render (the job is retried); one that does not stop within ABORT_GRACE_MS of an abort is
  * killed, so an abort frees the slot within a second whatever state Chromium is in.
@@ -42,7 +42,7 @@ export class RenderProcessPool {
   constructor(
     private readonly logger: Pick<AppLogger, 'warn' | 'info'>,
     private readonly tools: RendererTools,
-    private readonly processorFile: string = RENDER_PROCESSOR_FILE,
+    private readonly options: { stallMs: number; processorFile?: string } = { stallMs: 300_000 },
   ) {}
 
   /** Process ids of the children (tests look for their ffmpeg below them). */
@@ -71,7 +71,7 @@ export class RenderProcessPool {
   }
 
   private start(): Promise<ChildProcess> {
-    const child = fork(this.processorFile, [], {
+    const child = fork(this.options.processorFile ?? RENDER_PROCESSOR_FILE, [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
@@ -99,6 +99,21 @@ export class RenderProcessPool {
     return new Promise<RenderOutcome>((resolve) => {
       let settled = false;
       let killTimer: NodeJS.Timeout | null = null;
+      // A child that says nothing for stallMs (a hung Chromium, say) is killed: the try fails
+      // and is retried, and the worker's slot is free again.
+      let stallTimer: NodeJS.Timeout | null = null;
+      const watch = () => {
+        if (stallTimer) clearTimeout(stallTimer);
+        stallTimer = setTimeout(() => {
+          this.logger.warn({ renderId: job.renderId }, 'render process stalled: killed');
+          child.kill('SIGKILL');
+          settle({
+            kind: 'failed',
+            code: 'stalled',
+            message: `The render process said nothing for ${this.options.stallMs} ms.`,
+          });
+        }, this.options.stallMs);
+      };
       const settle = (outcome: RenderOutcome) => {
         if (settled) return;
         settled = true;
@@ -106,10 +121,12 @@ export class RenderProcessPool {
         child.off('exit', onExit);
         job.signal.removeEventListener('abort', onAbort);
         if (killTimer) clearTimeout(killTimer);
+        if (stallTimer) clearTimeout(stallTimer);
         resolve(outcome);
       };
       const onMessage = (message: FromRenderChild) => {
         if (message.type === 'ready' || message.renderId !== job.renderId) return;
+        watch();
         if (message.type === 'progress') job.onProgress(message.percent, message.etaSeconds);
         else if (message.type === 'done') settle({ kind: 'done', bytes: message.bytes });
         else if (message.code === 'aborted') settle({ kind: 'aborted' });
@@ -137,6 +154,7 @@ export class RenderProcessPool {
       child.on('message', onMessage);
       child.on('exit', onExit);
       job.signal.addEventListener('abort', onAbort, { once: true });
+      watch();
       const sent = this.send(child, {
         type: 'render',
         renderId: job.renderId,

@@ -70,7 +70,9 @@ export class RenderJobs
     @Inject(LOGGER) logger: AppLogger,
   ) {
     this.logger = logger.child({ component: 'renders' });
-    this.pool = new RenderProcessPool(this.logger, config.renderer);
+    this.pool = new RenderProcessPool(this.logger, config.renderer, {
+      stallMs: config.rendersStallMs,
+    });
   }
 
   onModuleInit(): void {
@@ -86,7 +88,7 @@ export class RenderJobs
   /**
    * The schedule of 'renders.recover' lives in Redis, and a Redis that restarted with nothing on
    * disk has lost it with the jobs: each worker process therefore also sweeps on its own timer
-   * (decision renders-renders-jobs-5). The sweep is idempotent, so several at once do no harm.
+   * (decision 274). The sweep is idempotent, so several at once do no harm.
    */
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;

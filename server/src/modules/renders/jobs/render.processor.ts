@@ -11,7 +11,7 @@ import {
 /**
  * The render processor: its own process (child_process.fork by RenderProcessPool), so a
  * Chromium or ffmpeg that crashes or eats memory never takes down a worker or the web process
- * (decision renders-renders-jobs-1). It keeps one Chromium alive between jobs (RendererSession)
+ * (decision 270). It keeps one Chromium alive between jobs (RendererSession)
  * and renders one job at a time; the worker sends jobs and aborts, and gets progress back.
  */
 let session: RendererSession | null = null;

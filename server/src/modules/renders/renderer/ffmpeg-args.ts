@@ -3,7 +3,7 @@ import type { RenderPlan, RenderQuality } from './render-plan.js';
 /**
  * ffmpeg's command line for a plan (Debian's ffmpeg 5.1 and its encoders): PNG frames come in
  * on stdin (`-f image2pipe`) at the plan's frame rate, the file goes to `output`. Quality maps
- * to each encoder's own scale (decision renders-renders-renderer-2). Not used for `zip`: those
+ * to each encoder's own scale (decision 262). Not used for `zip`: those
  * PNG frames go into the archive as Chromium drew them.
  */
 export function ffmpegArgs(plan: RenderPlan, output: string): string[] {
