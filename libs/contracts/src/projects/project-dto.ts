@@ -50,7 +50,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 /** C0 and C1 control characters: a title has no use for them (NUL breaks PostgreSQL text). */
 // eslint-disable-next-line no-control-regex -- the point of the pattern
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
 
 /** The largest set of ids one bulk call may name. */
 export const MAX_BULK_IDS = 1000;
@@ -119,7 +119,8 @@ const toBoolean = ({ value }: { value: unknown }) =>
       : value;
 
 /** GET endpoints.projects.list: the query string (§7). */
-export class ProjectListQueryDto {
+/** The paging and search every list takes (projects, renders): rows, page, titleSearchFilter. */
+export class ListPageQueryDto {
   @IsOptional()
   @Max(MAX_PAGE_SIZE)
   @Min(1)
@@ -139,7 +140,9 @@ export class ProjectListQueryDto {
   @MaxLength(SEARCH_MAX_LENGTH)
   @IsString()
   titleSearchFilter?: string;
+}
 
+export class ProjectListQueryDto extends ListPageQueryDto {
   @IsOptional()
   @IsIn(PROJECT_SORTS)
   sort_by?: ProjectSort;

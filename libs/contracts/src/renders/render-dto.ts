@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { MAX_PAGE_SIZE } from '../projects/dashboard-rules.js';
+import { ListPageQueryDto, NO_CONTROL_CHARACTERS } from '../projects/project-dto.js';
 import { SORTS, TITLE_MAX_LENGTH, type Sort } from '../projects/project.js';
 import {
   RENDER_CODECS,
@@ -30,13 +30,6 @@ import {
 } from './render.js';
 import { renderMessages } from './render-messages.js';
 import { MAX_PRIORITY, MIN_PRIORITY } from './render-rules.js';
-
-/** C0 and C1 control characters (NUL breaks PostgreSQL text), as the project titles refuse them. */
-// eslint-disable-next-line no-control-regex -- the point of the pattern
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
-
-const toInteger = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
 
 /**
  * A nested body as its DTO class (so its rules run), an object only; anything else is left for
@@ -172,7 +165,7 @@ export class RenderPriorityBody {
  * active statuses and `failed` (Render jobs); the six sorts of §9; paging and search as the
  * projects list.
  */
-export class RenderListQueryDto {
+export class RenderListQueryDto extends ListPageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(80)
@@ -180,26 +173,6 @@ export class RenderListQueryDto {
     /^(done|(queued|scheduled|deployed|progress|failed)(,(queued|scheduled|deployed|progress|failed))*)$/,
   )
   jobStatus?: string;
-
-  @IsOptional()
-  @Max(MAX_PAGE_SIZE)
-  @Min(1)
-  @IsInt()
-  @Transform(toInteger)
-  rows?: number;
-
-  @IsOptional()
-  @Max(1_000_000_000)
-  @Min(1)
-  @IsInt()
-  @Transform(toInteger)
-  page?: number;
-
-  @IsOptional()
-  @Matches(NO_CONTROL_CHARACTERS)
-  @MaxLength(TITLE_MAX_LENGTH)
-  @IsString()
-  titleSearchFilter?: string;
 
   @IsOptional()
   @IsIn(SORTS)

@@ -28,6 +28,17 @@ export const CODECS_BY_EXTENSION: Record<VideoExtension, readonly RenderCodec[]>
   mov: ['prores', 'h264'],
 };
 
+/** The Content-Type of each output format (downloads, previews, share links). */
+export const RENDER_MIME_TYPES: Record<RenderExtension, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  apng: 'image/apng',
+  zip: 'application/zip',
+};
+
 /** §9: the details dialog hides the codec for these. */
 export const CODEC_HIDDEN_FOR = ['gif', 'webp', 'apng', 'png', 'zip'] as const;
 

@@ -1,18 +1,7 @@
-import type { RenderExtension } from '@animata/contracts';
-
-/** Content-Type of each output format (issue 32). */
-export const RENDER_CONTENT_TYPES: Record<RenderExtension, string> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  apng: 'image/apng',
-  zip: 'application/zip',
-};
+import { RENDER_MIME_TYPES, type RenderExtension } from '@animata/contracts';
 
 export function renderContentType(extension: string): string {
-  return RENDER_CONTENT_TYPES[extension as RenderExtension] ?? 'application/octet-stream';
+  return RENDER_MIME_TYPES[extension as RenderExtension] ?? 'application/octet-stream';
 }
 
 /**

@@ -3,33 +3,17 @@ import type { RenderExtension, RenderJobInput, RenderStatus, Sort } from '@anima
 import type { DataSource, EntityManager } from 'typeorm';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import { inListOrder, likePattern, planPage } from '../projects/index.js';
+import type { RenderExportColumns } from './render-export.js';
 import { RENDER_COLUMNS, renderOrderBy, renderSectionWhere } from './render-list.sql.js';
 
 /** A render's row as PostgreSQL answers it (bigint as text). */
-export interface RenderRow {
-  id: string;
+export interface RenderRow extends RenderExportColumns {
   customer_id: string;
-  project_id: string | null;
-  project_title: string;
-  title: string;
   extension: RenderExtension;
-  job_input: RenderJobInput;
-  watermark: boolean;
-  duration_ms: number;
-  status: RenderStatus;
-  percent: number;
-  eta_seconds: number | null;
-  error: string | null;
-  priority: number;
   plan_rank: number;
-  size_bytes: string;
   file_key: string | null;
   share_expires_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
   finished_at: Date | null;
-  delete_at: Date | null;
 }
 
 /** What a customer's renders use, for the plan's limits. */

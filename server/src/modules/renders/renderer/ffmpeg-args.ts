@@ -1,4 +1,5 @@
-import type { RenderPlan, RenderQuality } from './render-plan.js';
+import type { RenderQuality } from '@animata/contracts';
+import type { RenderPlan } from './render-plan.js';
 
 /**
  * ffmpeg's command line for a plan (Debian's ffmpeg 5.1 and its encoders): PNG frames come in

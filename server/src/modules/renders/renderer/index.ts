@@ -1,7 +1,7 @@
 /**
  * The render pipeline core (issue 32): a project and a job's input in, a video or animated
- * image file out. No database, queue or Nest: a BullMQ sandboxed processor (its own process)
- * keeps one RendererSession and calls render() per job.
+ * image file out. No database, queue or Nest: the render processor (a child process of the
+ * worker, decision 270) keeps one RendererSession and calls render() per job.
  */
 export { ffmpegArgs } from './ffmpeg-args.js';
 export { WATERMARK_TEXT } from './render-page.js';
@@ -13,13 +13,9 @@ export {
   planRender,
   RENDERER_LIMITS,
   RenderPlanError,
-  type RenderCodec,
-  type RenderDither,
   type RendererJobInput,
-  type RenderExtension,
   type RenderPlan,
   type RenderProject,
-  type RenderQuality,
 } from './render-plan.js';
 export {
   abortError,

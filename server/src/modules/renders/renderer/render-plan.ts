@@ -4,30 +4,18 @@
  * session draws and encodes what this says; unit tests check the arithmetic.
  */
 
-export type RenderExtension = 'mp4' | 'webm' | 'mov' | 'gif' | 'webp' | 'apng' | 'zip';
-export type RenderCodec = 'h264' | 'h265' | 'vp9' | 'vp8' | 'prores';
-export type RenderQuality = 'low' | 'medium' | 'high' | 'maximum';
-export type RenderDither = 'none' | 'bayer' | 'floyd_steinberg' | 'sierra2_4a';
+import {
+  CODECS_BY_EXTENSION,
+  RENDER_MIME_TYPES,
+  type RenderCodec,
+  type RenderDither,
+  type RenderExtension,
+  type RenderJobInput,
+  type RenderQuality,
+} from '@animata/contracts';
 
-/**
- * The job's `jobInput` (projects-dashboard §3), field for field the shape of `RenderJobInput`
- * in libs/contracts/src/renders/render.ts, plus the plan's watermark. Written out here so the
- * renderer depends on nothing but its input; a `RenderJobInput` is assignable to it.
- */
-export interface RendererJobInput {
-  extension: RenderExtension;
-  codec: RenderCodec | null;
-  framerate: number;
-  resolution: { width: number; height: number };
-  quality: RenderQuality;
-  colorPaletteSize: number;
-  matte: string | null;
-  dither: RenderDither;
-  /** ms: the part rendered, one iteration of it. */
-  offset: { start: number; duration: number };
-  speed: number;
-  iterations: number;
-}
+/** The job's `jobInput` (projects-dashboard §3; libs/contracts renders). */
+export type RendererJobInput = RenderJobInput;
 
 /** The project as it plays (ProjectData's options and document). */
 export interface RenderProject {
@@ -70,27 +58,14 @@ export interface RenderPlan {
   mimeType: string;
 }
 
+/** Each video format's default codec: the first it offers. */
 export const DEFAULT_CODECS: Record<'mp4' | 'webm' | 'mov', RenderCodec> = {
-  mp4: 'h264',
-  webm: 'vp9',
-  mov: 'prores',
+  mp4: CODECS_BY_EXTENSION.mp4[0]!,
+  webm: CODECS_BY_EXTENSION.webm[0]!,
+  mov: CODECS_BY_EXTENSION.mov[0]!,
 };
 
-const VIDEO_CODECS: Record<'mp4' | 'webm' | 'mov', readonly RenderCodec[]> = {
-  mp4: ['h264', 'h265'],
-  webm: ['vp9', 'vp8'],
-  mov: ['prores', 'h264'],
-};
-
-export const MIME_TYPES: Record<RenderExtension, string> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  apng: 'image/apng',
-  zip: 'application/zip',
-};
+export const MIME_TYPES = RENDER_MIME_TYPES;
 
 /** Where no matte is given these keep transparency; the rest get white (issue 32). */
 export function formatHasAlpha(extension: RenderExtension, codec: RenderCodec | null): boolean {
@@ -122,7 +97,7 @@ function codecOf(input: RendererJobInput): RenderCodec | null {
   const { extension, codec } = input;
   if (extension !== 'mp4' && extension !== 'webm' && extension !== 'mov') return null;
   if (codec === null) return DEFAULT_CODECS[extension];
-  if (!VIDEO_CODECS[extension].includes(codec))
+  if (!CODECS_BY_EXTENSION[extension].includes(codec))
     throw new RenderPlanError(`The codec ${codec} does not go in a ${extension} file.`);
   return codec;
 }
