@@ -1,8 +1,6 @@
 import {
-  DEFAULT_PAGE_SIZE,
   DEMO_FOLDER_ID,
   endpoints,
-  MAX_PAGE_SIZE,
   ownMessages,
   pagePaths,
   dashboardNotices,
@@ -12,9 +10,7 @@ import {
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node';
 import {
   DIALOG_PARAMS,
-  GRID_ROWS_COOKIE,
   labelOf,
-  LIST_PARAMS,
   listStateOf,
   projectPath,
   withListParams,
@@ -23,26 +19,13 @@ import {
   type ListState,
 } from '../components/dashboard/view.js';
 import { api, type ApiFailure } from './api.server.js';
-import { requestCookie } from './cookies.server.js';
+import { pageSizeOf } from './page-size.server.js';
 import { formRefused, readForm, textField } from './form.server.js';
 import { notify, redirectWithNotification } from './notification.server.js';
 import { exportAction, loadExportDialog, postsToExport } from './renders/renders.server.js';
 import type { ExportDialogData } from './renders/render-view.js';
 import type { ShareDialogData } from './sharing/share-view.js';
 import { loadShareDialog, postsToShareDialog, sharingAction } from './sharing/sharing.server.js';
-
-/**
- * The page size: the address's `rows` (a page link carries the size its list is paged with),
- * else the one this browser's grid last measured (a cookie), else DEFAULT_PAGE_SIZE.
- */
-export function pageSizeOf(request: Request): number {
-  const url = new URL(request.url);
-  const fromUrl = Number(url.searchParams.get(LIST_PARAMS.rows));
-  if (Number.isInteger(fromUrl) && fromUrl > 0) return Math.min(fromUrl, MAX_PAGE_SIZE);
-  const fromCookie = Number(requestCookie(request, GRID_ROWS_COOKIE));
-  if (Number.isInteger(fromCookie) && fromCookie > 0) return Math.min(fromCookie, MAX_PAGE_SIZE);
-  return DEFAULT_PAGE_SIZE;
-}
 
 export interface DashboardListData {
   list: ProjectListResponse;

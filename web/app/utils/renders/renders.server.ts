@@ -14,7 +14,7 @@ import {
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { withListParams } from '../../components/dashboard/view.js';
 import { api } from '../api.server.js';
-import { pageSizeOf } from '../dashboard.server.js';
+import { pageSizeOf } from '../page-size.server.js';
 import { readForm, textField } from '../form.server.js';
 import { notify, redirectWithNotification } from '../notification.server.js';
 import { fieldOfMessage, formValuesFrom, formValuesOf, jobInputOf } from './render-form.js';
