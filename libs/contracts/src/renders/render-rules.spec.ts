@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RenderJobInput } from './render.js';
 import {
+  renderKeepsAlpha,
   defaultRenderInput,
   fitResolution,
   formatEta,
@@ -329,5 +330,31 @@ describe('the renders screen’s statuses and chips (§4, §9)', () => {
     assert.equal(formatEta(60), '60 s');
     assert.equal(formatEta(150), '2.5 min');
     assert.equal(formatEta(-3), '0 s');
+  });
+});
+
+describe('which formats keep transparency (the Export dialog offers Transparent only there)', () => {
+  it('webm vp9, mov ProRes, webp, apng and zip do; mp4, gif, webm vp8 and mov h264 do not', () => {
+    const table: [
+      Parameters<typeof renderKeepsAlpha>[0],
+      Parameters<typeof renderKeepsAlpha>[1],
+      boolean,
+    ][] = [
+      ['webm', 'vp9', true],
+      ['webm', null, true],
+      ['webm', 'vp8', false],
+      ['mov', 'prores', true],
+      ['mov', null, true],
+      ['mov', 'h264', false],
+      ['mp4', 'h264', false],
+      ['mp4', null, false],
+      ['gif', null, false],
+      ['webp', null, true],
+      ['apng', null, true],
+      ['zip', null, true],
+    ];
+    for (const [extension, codec, keeps] of table) {
+      assert.equal(renderKeepsAlpha(extension, codec), keeps, `${extension} ${codec}`);
+    }
   });
 });

@@ -1,12 +1,14 @@
 import type { AccessLevel } from '../billing/catalog.js';
 import { planFeatures } from '../billing/plan-features.js';
 import {
+  ALPHA_FORMATS,
   CODECS_BY_EXTENSION,
   IMAGE_EXTENSIONS,
   RENDER_DITHERS,
   RENDER_EXTENSIONS,
   RENDER_QUALITIES,
   type RenderCaps,
+  type RenderCodec,
   type RenderExtension,
   type RenderJobInput,
   type RenderLimits,
@@ -36,6 +38,17 @@ export const MAX_PRIORITY = 10;
 
 export const isVideoExtension = (extension: RenderExtension): extension is VideoExtension =>
   extension in CODECS_BY_EXTENSION;
+
+/**
+ * Whether the format keeps transparency (ALPHA_FORMATS); a video without a codec has its
+ * format's first (default) codec. The others get the matte, white when none is given.
+ */
+export function renderKeepsAlpha(extension: RenderExtension, codec: RenderCodec | null): boolean {
+  const used = codec ?? (isVideoExtension(extension) ? CODECS_BY_EXTENSION[extension][0]! : null);
+  return ALPHA_FORMATS.some(
+    (format) => format.extension === extension && (format.codec === null || format.codec === used),
+  );
+}
 
 export const isImageExtension = (extension: RenderExtension): boolean =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(extension);

@@ -8,7 +8,9 @@ import {
   RENDER_PARAMS,
   renderInputErrors,
   renderPageTexts,
+  renderKeepsAlpha,
   renderTexts,
+  type RenderCodec,
   type RenderExtension,
   type RenderInputField,
 } from '@animata/contracts';
@@ -79,6 +81,7 @@ export function ExportDialog({ data }: { data: ExportDialogData }) {
   const id = useId();
   const closeTo = withoutExport(location);
   const extension = values.extension as RenderExtension;
+  const keepsAlpha = renderKeepsAlpha(extension, (values.codec || null) as RenderCodec | null);
   const video = (RENDER_EXTENSIONS as readonly string[]).includes(extension)
     ? isVideoExtension(extension)
     : true;
@@ -331,17 +334,21 @@ export function ExportDialog({ data }: { data: ExportDialogData }) {
           })}
           <fieldset className="export-form__pair">
             <legend className="visually-hidden">{renderTexts.fields.matte}</legend>
-            <label className="export-form__check">
-              <input
-                type="checkbox"
-                name="transparent"
-                value="1"
-                checked={values.transparent === '1'}
-                onChange={(event) => set('transparent', event.currentTarget.checked ? '1' : '')}
-              />
-              <span>{renderTexts.fields.transparent}</span>
-            </label>
-            {values.transparent === '1' && hydrated
+            {/* With JavaScript, Transparent only where the format keeps it (webm vp9, mov
+                ProRes, webp, apng, zip); the others always get the background colour. */}
+            {!hydrated || keepsAlpha ? (
+              <label className="export-form__check">
+                <input
+                  type="checkbox"
+                  name="transparent"
+                  value="1"
+                  checked={values.transparent === '1'}
+                  onChange={(event) => set('transparent', event.currentTarget.checked ? '1' : '')}
+                />
+                <span>{renderTexts.fields.transparent}</span>
+              </label>
+            ) : null}
+            {values.transparent === '1' && hydrated && keepsAlpha
               ? null
               : input('matte', renderTexts.fields.matte, { type: 'color' })}
           </fieldset>

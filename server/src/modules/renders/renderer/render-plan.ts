@@ -7,6 +7,7 @@
 import {
   CODECS_BY_EXTENSION,
   RENDER_MIME_TYPES,
+  renderKeepsAlpha,
   type RenderCodec,
   type RenderDither,
   type RenderExtension,
@@ -68,11 +69,7 @@ export const DEFAULT_CODECS: Record<'mp4' | 'webm' | 'mov', RenderCodec> = {
 export const MIME_TYPES = RENDER_MIME_TYPES;
 
 /** Where no matte is given these keep transparency; the rest get white (issue 32). */
-export function formatHasAlpha(extension: RenderExtension, codec: RenderCodec | null): boolean {
-  if (extension === 'webm') return codec === 'vp9';
-  if (extension === 'mov') return codec === 'prores';
-  return extension === 'webp' || extension === 'apng' || extension === 'zip';
-}
+export const formatHasAlpha = renderKeepsAlpha;
 
 /** Limits the renderer itself holds to (the plan's own limits are checked before a job is queued). */
 export const RENDERER_LIMITS = {
