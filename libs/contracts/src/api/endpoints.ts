@@ -615,7 +615,7 @@ export const endpoints = {
     ),
     /** What the Export dialog offers for a project: caps, defaults and limits. */
     options: endpoint<undefined, RenderOptionsResponse>().get(
-      `${API_BASE}/customer/videos/options/:projectId`,
+      `${API_BASE}/customer/videos/options/:id`,
     ),
     details: endpoint<undefined, RenderExport>().get(`${API_BASE}/customer/video/:id/get-details`),
     deleteMany: endpoint<RenderIdsRequest, RenderIdsResponse>().delete(

@@ -71,7 +71,7 @@ export class RendersController {
   @Header('cache-control', 'no-store')
   options(
     @CurrentSession() auth: AuthenticatedCustomer,
-    @Param('projectId') projectId: string,
+    @Param('id') projectId: string,
   ): Promise<RenderOptionsResponse> {
     return this.renders.options(auth, projectId);
   }

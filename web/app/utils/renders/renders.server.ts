@@ -181,7 +181,7 @@ export async function loadExportDialog(
   if (!projectId) return null;
   const client = api(request, context);
   const options = await client.expect(
-    client.call(endpoints.renders.options, undefined, { params: { projectId } }),
+    client.call(endpoints.renders.options, undefined, { params: { id: projectId } }),
   );
   return { options, values: formValuesOf(options.defaults, options.project.title) };
 }
@@ -215,7 +215,7 @@ export async function exportAction(request: Request, context: AppLoadContext) {
       { status },
     );
   const options = await client.call(endpoints.renders.options, undefined, {
-    params: { projectId },
+    params: { id: projectId },
   });
   if (!options.ok) {
     if (options.error.kind === 'logged-out') throw client.toLogin(options.headers);
