@@ -191,6 +191,9 @@ describe('stopping the server process', () => {
       PORT: String(port),
       PUBLIC_URL: origin,
       WORKER_THREADS: '1',
+      // The running imports finish before the exit; on a machine busy with other test files
+      // (a render file's Chromiums) they may need more than the default 10 s.
+      SHUTDOWN_TIMEOUT_MS: '30000',
     };
     const cookie = await signedInCustomer(database.url);
     const server = await startMain(env);
