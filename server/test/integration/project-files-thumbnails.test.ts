@@ -68,7 +68,7 @@ describe(
     }
 
     async function until(check: () => boolean): Promise<void> {
-      for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
       assert.ok(check(), 'timed out');
     }
 

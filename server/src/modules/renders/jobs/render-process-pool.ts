@@ -58,8 +58,10 @@ export class RenderProcessPool {
       return await this.runOn(child, job);
     } finally {
       this.busy.delete(child);
-      if (!this.closed && child.exitCode === null && child.signalCode === null && child.connected)
-        this.idle.push(child);
+      // `killed`: a stalled or unanswering child was just sent SIGKILL and has not exited yet.
+      const alive =
+        child.exitCode === null && child.signalCode === null && child.connected && !child.killed;
+      if (!this.closed && alive) this.idle.push(child);
       else this.end(child);
     }
   }
