@@ -43,7 +43,7 @@ const path = (
   id: string,
 ) => fillPath(endpoints.renders[key].path, { params: { id } });
 const optionsPath = (projectId: string) =>
-  fillPath(endpoints.renders.options.path, { params: { projectId } });
+  fillPath(endpoints.renders.options.path, { params: { id: projectId } });
 const listPath = (query: Record<string, string | number | undefined>) =>
   fillPath(endpoints.renders.list.path, { query });
 
