@@ -16,7 +16,7 @@ import {
 } from '@animata/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDashboardData } from '../components/dashboard/dashboard-data.js';
 import { DashboardDialogs } from '../components/dashboard/dialogs.js';
 import { EmptyState } from '../components/dashboard/empty-state.js';
@@ -35,6 +35,7 @@ import { withRenderDialog } from '../utils/renders/render-view.js';
 import { loadShareDialog } from '../utils/sharing/sharing.server.js';
 import { useHydrated } from '../utils/use-hydrated.js';
 import { useRevalidateWhenIdle } from '../utils/use-revalidate-when-idle.js';
+import { useSelection } from '../components/dashboard/use-selection.js';
 export { DashboardErrorBoundary as ErrorBoundary } from '../components/dashboard/dashboard-error.js';
 export { connectionSafeAction as clientAction } from '../utils/form-connection.js';
 
@@ -91,18 +92,7 @@ export default function Renders() {
     setCompleted(data.completed.data);
     setTotal(data.completed.pagination.totalFiles);
   }, [data]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [data]);
-  const toggle = useCallback(
-    (id: string) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
+  const { selected, setSelected, toggle } = useSelection(data);
 
   useRenderUpdates((update) => {
     const known = jobs.some((job) => job.id === update.exportId);

@@ -9,7 +9,7 @@ import {
   type ProjectListResponse,
 } from '@animata/contracts';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useHydrated } from '../../utils/use-hydrated.js';
 import type { ExportDialogData } from '../../utils/renders/render-view.js';
 import type { ShareDialogData } from '../../utils/sharing/share-view.js';
@@ -36,6 +36,7 @@ import {
   type ListState,
   type ViewAbilities,
 } from './view.js';
+import { useSelection } from './use-selection.js';
 
 export interface DashboardPageProps {
   view: DashboardView;
@@ -73,18 +74,7 @@ export function DashboardPage({
   const hydrated = useHydrated();
   const abilities = abilitiesOf(view);
   const perRow = useGridMeasure(state.page, rows, list.pagination.totalFiles);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [list]);
-  const toggle = useCallback(
-    (id: string) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
+  const { selected, setSelected, toggle } = useSelection(list);
   // With or without JavaScript (without, the checkboxes belong to the selection form).
   const selectable = abilities.bulkDelete || abilities.bulkMove || abilities.bulkReset;
   const selectedProjects = list.data.filter((project) => selected.has(project.id));
