@@ -1,29 +1,44 @@
-import type { BffTransport } from '@animata/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { BffResponse, BffTransport } from '@animata/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { oncePerPage, outsidePageScope } from '../common/http/page-scope.js';
 
 /** Reaches the BFF's routes in-process through Fastify's inject(): same guards and pipes, no socket. */
 export function inProcessBff(fastify: FastifyInstance): BffTransport {
   return async (request) => {
-    const response = await fastify.inject({
-      method: request.method,
-      url: request.path,
-      headers: request.headers,
-      // JSON text, or an upload's multipart bytes.
-      ...(request.body !== undefined
-        ? {
-            payload: typeof request.body === 'string' ? request.body : Buffer.from(request.body),
-          }
-        : {}),
-      // The visitor's own address as the peer: rate limits and session records see the visitor,
-      // whatever TRUST_PROXY says (no X-Forwarded-For to trust or forge).
-      remoteAddress: request.clientAddress ?? '127.0.0.1',
-    });
-    return {
-      status: response.statusCode,
-      statusText: response.statusMessage,
-      headers: response.headers as Record<string, string | string[] | undefined>,
-      body: response.body,
-    };
+    const inject = () =>
+      fastify.inject({
+        method: request.method,
+        url: request.path,
+        headers: request.headers,
+        // JSON text, or an upload's multipart bytes.
+        ...(request.body !== undefined
+          ? {
+              payload: typeof request.body === 'string' ? request.body : Buffer.from(request.body),
+            }
+          : {}),
+        // The visitor's own address as the peer: rate limits and session records see the visitor,
+        // whatever TRUST_PROXY says (no X-Forwarded-For to trust or forge).
+        remoteAddress: request.clientAddress ?? '127.0.0.1',
+      });
+    if (request.method !== 'GET') {
+      // A call that may write shares nothing, and the page's later reads start afresh.
+      const response = await outsidePageScope(inject);
+      return answerOf(response);
+    }
+    // The same read asked twice by one page (the root's and the layout's session call) is
+    // answered once (page-scope.ts); each caller gets its own copy of the headers.
+    const key = `call:${request.path}\u0000${request.headers.cookie ?? ''}`;
+    const answer = await oncePerPage(key, async () => answerOf(await inject()));
+    return { ...answer, headers: { ...answer.headers } };
+  };
+}
+
+function answerOf(response: LightMyRequestResponse): BffResponse {
+  return {
+    status: response.statusCode,
+    statusText: response.statusMessage,
+    headers: response.headers as Record<string, string | string[] | undefined>,
+    body: response.body,
   };
 }
 

@@ -7,6 +7,7 @@ import type { BffTransport, WebLoadContext } from '@animata/contracts';
 import { API_ROOT, BODY_TOO_LARGE_CODE, catalogueMessages, ownMessages } from '@animata/contracts';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withPageScope } from '../common/http/page-scope.js';
 import { newCspNonce } from '../common/http/security-headers.js';
 
 export interface RemixBridgeOptions {
@@ -94,7 +95,8 @@ export async function registerRemix(
           options.securityHeaders(cspNonce, publicOrigin, formAction)['content-security-policy'] ??
           '',
       };
-      const response = await handle(webRequest, context as never);
+      // The page's in-process BFF calls share their reads (one session read a page).
+      const response = await withPageScope(() => handle(webRequest, context as never));
       return sendWebResponse(reply, response);
     });
   });

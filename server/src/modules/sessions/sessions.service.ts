@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '../../common/clock.js';
 import { readCookie } from '../../common/http/cookies.js';
+import { oncePerPage } from '../../common/http/page-scope.js';
 import { hashToken, newToken } from '../../common/ids.js';
 import { CLOCK, CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
@@ -72,6 +73,13 @@ export class SessionsService {
   async authenticate(cookieHeader: string | undefined): Promise<AuthenticatedCustomer | null> {
     const token = readCookie(cookieHeader, this.cookieName);
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    // A page's loaders call the BFF several times with the same cookie: one read for them all.
+    const found = await oncePerPage(`session:${token}`, () => this.lookup(token));
+    // Each caller gets its own copy (the guard hangs it on its request).
+    return found && { ...found };
+  }
+
+  private async lookup(token: string): Promise<AuthenticatedCustomer | null> {
     const now = this.clock.now();
     const session = await this.sessions.findLive(hashToken(token), now);
     if (!session) return null;
