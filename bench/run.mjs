@@ -116,7 +116,9 @@ async function measureRequestRate(bench, targets, settings) {
     await checkSameAnswer(measured, scenario.request, {
       sameBody: scenario.sameBody ?? bench.sameBody ?? false,
     });
-    const samples = await runInterleaved(measured, scenario.request, settings);
+    // A scenario may load with its own settings (more connections, say); the rest are the bench's.
+    const scenarioSettings = { ...settings, ...scenario.settings };
+    const samples = await runInterleaved(measured, scenario.request, scenarioSettings);
     const summary = summarize(
       samples,
       measured.map((t) => t.name),

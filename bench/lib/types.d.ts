@@ -28,6 +28,8 @@ export interface BenchScenario {
   /** Its own comparison and same-body rule instead of the bench's. */
   compare?: { subject: string; baseline: string; atLeast: number };
   sameBody?: boolean;
+  /** Its own load settings over the bench's (e.g. more connections). */
+  settings?: Partial<{ connections: number; pipelining: number }>;
 }
 
 /** A floor comparing scenarios with each other, e.g. the last page's p95 against the first's. */
