@@ -27,6 +27,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { followInApp, IN_APP_LINK, IN_APP_PAGE_LINK } from '../../utils/in-app-link.js';
 import { withExport } from '../renders/export-dialog.js';
 import { icons } from './icons.js';
 import { MenuPopover } from './menu-popover.js';
@@ -86,10 +87,15 @@ export function ProjectCard({
   const sharing = abilities.ownCards ? sharingOf(project) : null;
 
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.button !== 0 || renaming) return;
     const target = event.target as HTMLElement;
-    // The card's own controls (its links to the project answer for themselves, below).
-    if (target.closest('details, input, button, form, a, .project-card__checkbox')) return;
+    // Its links to the project are plain anchors, followed in the app here (in-app-link.ts).
+    if (target.closest('a')) {
+      followInApp(event, navigate);
+      return;
+    }
+    if (event.button !== 0 || renaming) return;
+    // The card's own controls answer for themselves (the menu follows its own links).
+    if (target.closest('details, input, button, form, .project-card__checkbox')) return;
     if (selecting) onToggle(project.id);
     else if (openDemo) submit({ intent: 'open-demo', project: project.id }, { method: 'post' });
     else navigate(open);
@@ -200,14 +206,14 @@ export function ProjectCard({
             <button type="submit">{dashboardLabels.open}</button>
           </Form>
         ) : (
-          <Link to={open}>
+          <a href={open} {...IN_APP_PAGE_LINK}>
             {project.canEdit ? dashboardLabels.open : dashboardTexts.viewProject}
-          </Link>
+          </a>
         )}
         {canRename ? (
-          <Link
-            to={withDialog(location, { name: 'rename', targets: [project.id] })}
-            preventScrollReset
+          <a
+            href={withDialog(location, { name: 'rename', targets: [project.id] })}
+            {...IN_APP_LINK}
             onClick={(event) => {
               // With JavaScript the title turns into a field right on the card.
               event.preventDefault();
@@ -215,7 +221,7 @@ export function ProjectCard({
             }}
           >
             {dashboardLabels.rename}
-          </Link>
+          </a>
         ) : null}
         {abilities.ownCards ? (
           <Form method="post" preventScrollReset>
@@ -225,19 +231,16 @@ export function ProjectCard({
           </Form>
         ) : null}
         {abilities.ownCards ? (
-          <Link
-            to={withDialog(location, { name: 'move', targets: [project.id] })}
-            preventScrollReset
-          >
+          <a href={withDialog(location, { name: 'move', targets: [project.id] })} {...IN_APP_LINK}>
             {dashboardLabels.moveToFolder}
-          </Link>
+          </a>
         ) : null}
         {abilities.ownCards ? (
           // Export renders a video or an animated image (issue 32); the project's own file
           // is 'Download project file' (decision 296).
-          <Link to={withExport(location, project.id)} preventScrollReset>
+          <a href={withExport(location, project.id)} {...IN_APP_LINK}>
             {dashboardLabels.export}
-          </Link>
+          </a>
         ) : null}
         {abilities.ownCards ? (
           <a
@@ -248,18 +251,18 @@ export function ProjectCard({
           </a>
         ) : null}
         {abilities.ownCards ? (
-          <Link
-            to={withDialog(location, { name: 'delete', targets: [project.id] })}
-            preventScrollReset
+          <a
+            href={withDialog(location, { name: 'delete', targets: [project.id] })}
+            {...IN_APP_LINK}
           >
             {dashboardLabels.delete}
-          </Link>
+          </a>
         ) : null}
         {demo ? null : (
           // §2: the card menu's Share (the owner shares; anyone else sees who has access).
-          <Link to={withShareParam(location, `project:${project.id}`)} preventScrollReset>
+          <a href={withShareParam(location, `project:${project.id}`)} {...IN_APP_LINK}>
             {sharingMessages.share}
-          </Link>
+          </a>
         )}
         {abilities.sharedCards && project.canCopy ? (
           <Form method="post" preventScrollReset>
@@ -276,12 +279,9 @@ export function ProjectCard({
           </Form>
         ) : null}
         {changedDemo && abilities.bulkReset ? (
-          <Link
-            to={withDialog(location, { name: 'reset', targets: [project.id] })}
-            preventScrollReset
-          >
+          <a href={withDialog(location, { name: 'reset', targets: [project.id] })} {...IN_APP_LINK}>
             {dashboardLabels.reset}
-          </Link>
+          </a>
         ) : null}
       </MenuPopover>
     </article>
@@ -331,14 +331,25 @@ function CardLink({
       </Form>
     );
   }
+  // The thumbnail's duplicate is a plain anchor the card follows in the app (in-app-link.ts);
+  // the title stays a router Link, whose rendering tells the app the project page's route
+  // before the click.
+  if (hidden) {
+    return (
+      <a
+        href={projectPath(project.id)}
+        className={className}
+        tabIndex={tabIndex}
+        {...IN_APP_PAGE_LINK}
+        {...ariaHidden}
+        {...events}
+      >
+        {children}
+      </a>
+    );
+  }
   return (
-    <Link
-      to={projectPath(project.id)}
-      className={className}
-      tabIndex={tabIndex}
-      {...ariaHidden}
-      {...events}
-    >
+    <Link to={projectPath(project.id)} className={className} tabIndex={tabIndex} {...events}>
       {children}
     </Link>
   );
