@@ -158,3 +158,128 @@ describe('project lists: paging, sorts and search against a plain ORDER BY … O
     assert.equal('data' in answer.data[0]!, false);
   });
 });
+
+describe('project lists: pages far from both ends (issue 33) against a plain ORDER BY … OFFSET', () => {
+  let app: TestApp;
+  let cookie: string;
+  let ownerId: string;
+  let folderId: string;
+  // Enough rows that pages in the middle skip 100 or more from either end (the keys-first read).
+  const TOTAL = 450;
+  const IN_FOLDER = 300;
+
+  before(async () => {
+    app = await startTestApp({ web: false });
+    const db = app.runtime.dataSource;
+    const owner = await newCustomer(db);
+    ownerId = owner.id;
+    cookie = await newSessionCookie(app, owner.id);
+    folderId = (await newLabel(db, owner.id)).id;
+    // In one statement (450 saves one at a time would be slow); repeated titles and timestamps,
+    // so the id tie-break decides, and two rows in three in the folder.
+    await db.query(
+      `INSERT INTO projects (id, owner_id, title, label_id, data, size_bytes, updated_at)
+       SELECT md5($1::text || i), $1::uuid, (ARRAY['Logo', 'banner', 'Intro', 'logo alt'])[1 + i % 4] || ' ' || (i % 5),
+              CASE WHEN i % 3 = 0 THEN NULL ELSE $2::uuid END, '{}'::jsonb, 100,
+              now() - (i % 7) * interval '1 hour'
+         FROM generate_series(1, $3::int) AS i`,
+      [owner.id, folderId, TOTAL],
+    );
+    const other = await newCustomer(db);
+    for (let i = 0; i < 3; i += 1) await newProject(db, other.id, { title: `Logo ${i}` });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  const list = async (query: Record<string, string | number>) => {
+    const response = await fetch(`${app.url}${fillPath(endpoints.projects.list.path, { query })}`, {
+      headers: { cookie },
+    });
+    assert.equal(response.status, 200);
+    return (await response.json()) as ProjectListResponse;
+  };
+
+  const offsetPage = async (
+    sort: ProjectSort,
+    where: string,
+    values: unknown[],
+    page: number,
+    rows: number,
+  ) => {
+    const found: Array<{ id: string }> = await app.runtime.dataSource.query(
+      `SELECT id FROM projects WHERE ${where} ORDER BY ${REFERENCE[sort]} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, rows, (page - 1) * rows],
+    );
+    return found.map((row) => row.id);
+  };
+
+  it("answers every sort's middle pages of the owner's list like the plain OFFSET query", async () => {
+    const rows = 20;
+    // Page 6 skips 100 forwards, 12 is the middle (220 of 450), 13 reads backwards skipping 190;
+    // 5 and 23 (the last) read straight from the index.
+    for (const sort of PROJECT_SORTS) {
+      for (const page of [5, 6, 12, 13, 23]) {
+        const answer = await list({ rows, page, sort_by: sort });
+        assert.equal(answer.pagination.totalFiles, TOTAL);
+        const expected = await offsetPage(
+          sort,
+          'owner_id = $1 AND NOT is_demo',
+          [ownerId],
+          page,
+          rows,
+        );
+        assert.equal(expected.length, page === 23 ? 10 : rows);
+        assert.deepEqual(
+          answer.data.map((project) => project.id),
+          expected,
+          `${sort} page ${page}`,
+        );
+      }
+    }
+  });
+
+  it("answers a folder's middle pages, in every sort and by default, like the plain query", async () => {
+    const rows = 10;
+    // Page 13 skips 120 forwards, 16 is the middle, 17 reads backwards skipping 130.
+    for (const sort of [undefined, ...PROJECT_SORTS]) {
+      for (const page of [13, 16, 17]) {
+        const answer = await list({
+          rows,
+          page,
+          label: folderId,
+          ...(sort ? { sort_by: sort } : {}),
+        });
+        assert.equal(answer.pagination.totalFiles, IN_FOLDER);
+        const expected = await offsetPage(
+          sort ?? 'date_desc',
+          'label_id = $1',
+          [folderId],
+          page,
+          rows,
+        );
+        assert.equal(expected.length, rows);
+        assert.deepEqual(
+          answer.data.map((project) => project.id),
+          expected,
+          `${sort ?? 'default'} page ${page}`,
+        );
+      }
+    }
+  });
+
+  it('answers a search page far down its matches like the plain query, with its total', async () => {
+    for (const sort of PROJECT_SORTS) {
+      const answer = await list({ titleSearchFilter: 'LOGO', rows: 20, page: 9, sort_by: sort });
+      const where = 'owner_id = $1 AND NOT is_demo AND title ILIKE $2';
+      const expected = await offsetPage(sort, where, [ownerId, '%logo%'], 9, 20);
+      assert.deepEqual(
+        answer.data.map((project) => project.id),
+        expected,
+        sort,
+      );
+      // 'Logo' and 'logo alt': i % 4 of 0 and 3 among 1..450.
+      assert.equal(answer.pagination.totalFiles, 224);
+    }
+  });
+});

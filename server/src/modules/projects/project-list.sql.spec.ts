@@ -9,8 +9,10 @@ import {
   listingOrderBy,
   listSharesStatement,
   listTotalStatement,
+  KEYS_FIRST_FROM_OFFSET,
   orderBy,
   ownProjectIds,
+  pageReadsKeysFirst,
   type ProjectListRow,
   sharesByProject,
   planPage,
@@ -95,6 +97,69 @@ describe('project list SQL', () => {
     );
     assert.match(inFolder.text, /p\.owner_id = \$2 AND NOT p\.is_demo/);
     assert.equal(hasSearch({ ...request, search: ' ' }), false);
+  });
+
+  describe('pages far down a list and searches (issue 33)', () => {
+    const all: ListRequest = {
+      view: { kind: 'all', ownerId: OWNER },
+      sort: 'date_desc',
+      search: null,
+    };
+    const far = { limit: 20, offset: 49_990, reverse: false };
+    const near = { limit: 20, offset: KEYS_FIRST_FROM_OFFSET - 1, reverse: true };
+
+    it("reads keys first once a page of the owner's list or a folder skips 100 rows", () => {
+      assert.equal(KEYS_FIRST_FROM_OFFSET, 100);
+      assert.equal(pageReadsKeysFirst(all.view, far), true);
+      assert.equal(pageReadsKeysFirst(all.view, { ...near, offset: 100 }), true);
+      assert.equal(pageReadsKeysFirst(all.view, near), false);
+      assert.equal(pageReadsKeysFirst(all.view, { limit: 20, offset: 0, reverse: false }), false);
+      const folder = { kind: 'folder', ownerId: OWNER, labelId: LABEL } as const;
+      assert.equal(pageReadsKeysFirst(folder, far), true);
+    });
+
+    it('reads every other view straight from its index or listing, however far', () => {
+      for (const view of [
+        { kind: 'demo', ownerId: OWNER },
+        { kind: 'team-folder', teamId: OWNER, labelId: LABEL },
+        { kind: 'shared', customerId: OWNER },
+        { kind: 'team', teamId: OWNER },
+      ] as const) {
+        assert.equal(pageReadsKeysFirst(view, far), false, view.kind);
+      }
+    });
+
+    it("skips in a subquery of ids, then joins the page's rows in the same order", () => {
+      const page = listPageStatement({ ...all, sort: 'title_asc' }, far);
+      assert.match(
+        page.text,
+        /FROM \(SELECT p\.id FROM projects p WHERE p\.owner_id = \$1 AND NOT p\.is_demo\s+ORDER BY lower\(p\.title\) ASC, p\.id ASC LIMIT \$2 OFFSET \$3\) k/,
+      );
+      assert.match(
+        page.text,
+        /JOIN projects p ON p\.id = k\.id\s+ORDER BY lower\(p\.title\) ASC, p\.id ASC$/,
+      );
+      assert.deepEqual(page.values, [OWNER, 20, 49_990]);
+      const direct = listPageStatement({ ...all, sort: 'title_asc' }, { ...far, offset: 0 });
+      assert.notEqual(page.name, direct.name);
+      assert.doesNotMatch(direct.text, /JOIN/);
+      const backwards = listPageStatement(all, { ...far, reverse: true });
+      assert.match(backwards.text, /p\.updated_at ASC, p\.id ASC LIMIT/);
+      assert.notEqual(backwards.name, page.name);
+    });
+
+    it("collects a search's ids and sort keys only, and joins the page's rows", () => {
+      const byDate = listSearchStatement({ ...all, search: 'rocket' }, { limit: 20, offset: 0 });
+      assert.match(byDate.text, /MATERIALIZED \(SELECT p\.id, p\.updated_at FROM projects p/);
+      assert.match(byDate.text, /JOIN projects p ON p\.id = k\.id/);
+      assert.match(byDate.text, /k\.total/);
+      const byTitle = listSearchStatement(
+        { ...all, sort: 'title_desc', search: 'rocket' },
+        { limit: 20, offset: 0 },
+      );
+      assert.match(byTitle.text, /MATERIALIZED \(SELECT p\.id, p\.title FROM projects p/);
+      assert.doesNotMatch(byTitle.text, /\bdata\b/);
+    });
   });
 
   describe('Shared with me and the team view (issue 31)', () => {
