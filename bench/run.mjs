@@ -123,7 +123,8 @@ async function measureRequestRate(bench, targets, settings) {
       samples,
       measured.map((t) => t.name),
     );
-    const against = scenario.compare ?? bench.compare;
+    // A scenario may compare nothing itself (compare: null): its checks read its figures.
+    const against = scenario.compare === undefined ? bench.compare : scenario.compare;
     const comparison = against ? compare(samples, summary, against) : null;
     const title = scenarios.length > 1 ? `${bench.title}: ${scenario.name}` : bench.title;
     printTable(title, summary, comparison);

@@ -26,7 +26,7 @@ export interface BenchScenario {
    */
   targets?(targets: BenchTarget[]): BenchTarget[];
   /** Its own comparison and same-body rule instead of the bench's. */
-  compare?: { subject: string; baseline: string; atLeast: number };
+  compare?: { subject: string; baseline: string; atLeast: number } | null;
   sameBody?: boolean;
   /** Its own load settings over the bench's (e.g. more connections). */
   settings?: Partial<{ connections: number; pipelining: number }>;
