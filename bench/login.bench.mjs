@@ -37,6 +37,8 @@ export default {
         PORT: '0',
         PUBLIC_URL: 'http://127.0.0.1:3000',
         LOG_LEVEL: 'silent',
+        // Any free port for the metrics server: another app on this machine may hold 9464.
+        METRICS_PORT: '0',
         SEED_DEMO: 'false',
         SERVE_WEB: 'false',
         // The same client logs in thousands of times: only the hashing may limit it.

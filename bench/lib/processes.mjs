@@ -6,6 +6,16 @@ import { freePort, startThrowawayPostgres } from '../../scripts/lib/throwaway-po
 export { freePort };
 
 /**
+ * Node flags for the app's process alone (the one named 'app'), from BENCH_APP_NODE_ARGS, split on
+ * spaces: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` profiles the app under the bench's load
+ * (the profile is written when it stops). The baselines always run as plain `node script`.
+ */
+function nodeArgsOf(name) {
+  const args = name === 'app' ? process.env.BENCH_APP_NODE_ARGS?.trim() : undefined;
+  return args ? args.split(/\s+/) : [];
+}
+
+/**
  * Forks a Node script that serves HTTP and reports `{ type: 'ready', url, metricsUrl? }` over
  * IPC once it listens. It gets `stop` as a message (and SIGTERM as a fallback) and must exit by itself.
  */
@@ -13,8 +23,8 @@ export async function startServerProcess(name, script, env, { timeoutMs = 60_000
   const child = fork(script, [], {
     cwd: repoRoot,
     env,
-    // Plain `node script`: none of the runner's own Node flags.
-    execArgv: [],
+    // Plain `node script`: none of the runner's own Node flags (BENCH_APP_NODE_ARGS aside).
+    execArgv: nodeArgsOf(name),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise((resolve, reject) => {

@@ -22,7 +22,7 @@ import { WorkerPool, WorkerPoolClosedError } from '../common/worker-pool/worker-
 import { createValidationPipe } from '../common/errors/validation.js';
 import { registerCsrfProtection } from '../common/http/csrf.js';
 import { useJsonBodyParser } from '../common/http/json-body.js';
-import { publicOrigin } from '../common/http/public-origin.js';
+import { publicOriginOf } from '../common/http/public-origin.js';
 import { RedactingLogController } from '../common/http/request-log.js';
 import { pageSecurityHeaders, registerSecurityHeaders } from '../common/http/security-headers.js';
 import { LiveIoAdapter } from '../live/live-io.adapter.js';
@@ -53,12 +53,16 @@ export interface StartedApp {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A request URL without its query string (no array per request, as split('?') would make). */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** Load balancer probes: answered and measured, but not written to the log. */
 const PROBE_PATHS = new Set<string>([apiPaths.health, apiPaths.healthReady]);
 function isProbe(request: { url?: string }): boolean {
-  const url = request.url ?? '';
-  const query = url.indexOf('?');
-  return PROBE_PATHS.has(query === -1 ? url : url.slice(0, query));
+  return PROBE_PATHS.has(pathOf(request.url ?? ''));
 }
 
 /** The API calls that take a multipart body (uploads). */
@@ -94,7 +98,7 @@ async function registerUploads(
   );
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request.url);
     if (stopping() && MULTIPART_PATHS.has(path)) {
       // A graceful stop takes no new upload: handed back before its body is read, and the
       // connection closed so the client's retry reaches a process that is not stopping.
@@ -184,7 +188,7 @@ export async function startApp(
     registerWebhookBodies(fastify, config.jsonBodyLimitBytes);
     registerCsrfProtection(
       fastify,
-      (request) => publicOrigin(config, request),
+      publicOriginOf(config),
       (request) =>
         request.url.startsWith(`${API_ROOT}/`)
           ? {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { apiPaths, catalogueMessages } from '@animata/contracts';
 import { hashToken } from '../../src/common/ids.js';
 import { SessionsService } from '../../src/modules/sessions/index.js';
+import { SessionsRepository } from '../../src/modules/sessions/sessions.repository.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer } from '../support/factories.js';
 
@@ -66,5 +67,26 @@ describe('GET /api/animata/session (real PostgreSQL)', () => {
     const token = await sessions.create(customerId);
     await sessions.revoke(hashToken(token));
     await assertLoggedOut(await call(`animata_session=${token}`));
+  });
+
+  it('reads a live session as the columns authenticate needs, and no expired one (issue 33)', async () => {
+    const repository = app.app.get(SessionsRepository);
+    const token = await sessions.create(customerId, { passwordUpdateRequired: true });
+    const id = hashToken(token);
+    const [row] = (await app.runtime.dataSource.query(
+      'SELECT created_at, last_seen_at, expires_at FROM sessions WHERE id = $1',
+      [id],
+    )) as Array<{ created_at: Date; last_seen_at: Date; expires_at: Date }>;
+    assert.deepEqual(await repository.findLive(id, new Date()), {
+      id,
+      customerId,
+      createdAt: row!.created_at,
+      lastSeenAt: row!.last_seen_at,
+      passwordUpdateRequired: true,
+    });
+    // The named statement is prepared once per connection: a second read answers the same.
+    assert.equal((await repository.findLive(id, new Date()))?.id, id);
+    assert.equal(await repository.findLive(id, new Date(row!.expires_at.getTime() + 1)), null);
+    assert.equal(await repository.findLive('0'.repeat(64), new Date()), null);
   });
 });

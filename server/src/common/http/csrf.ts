@@ -36,9 +36,13 @@ export function registerCsrfProtection(
   /** Requests that prove their origin otherwise (signed gateway webhooks). */
   exempt: (request: FastifyRequest) => boolean = () => false,
 ): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (exempt(request) || !isCrossSiteWrite(request, allowedOrigin)) return;
+  // A callback hook: every request passes it, and an async one costs a promise each.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (exempt(request) || !isCrossSiteWrite(request, allowedOrigin)) {
+      done();
+      return;
+    }
     const { status, body } = reject(request);
-    return reply.status(status).header('cache-control', 'no-store').send(body);
+    void reply.status(status).header('cache-control', 'no-store').send(body);
   });
 }

@@ -6,7 +6,17 @@ export function publicOrigin(
   config: Pick<AppConfig, 'publicUrl' | 'publicUrlExplicit'>,
   request: Pick<FastifyRequest, 'protocol' | 'host'>,
 ): string {
-  return config.publicUrlExplicit
-    ? new URL(config.publicUrl).origin
-    : `${request.protocol}://${request.host}`;
+  return publicOriginOf(config)(request);
+}
+
+/**
+ * publicOrigin with PUBLIC_URL parsed once, for what asks on every request (the CSRF check of
+ * every write): the configuration never changes after boot.
+ */
+export function publicOriginOf(
+  config: Pick<AppConfig, 'publicUrl' | 'publicUrlExplicit'>,
+): (request: Pick<FastifyRequest, 'protocol' | 'host'>) => string {
+  if (!config.publicUrlExplicit) return (request) => `${request.protocol}://${request.host}`;
+  const origin = new URL(config.publicUrl).origin;
+  return () => origin;
 }
