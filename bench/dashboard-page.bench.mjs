@@ -62,6 +62,8 @@ export default {
         PORT: '0',
         PUBLIC_URL: ORIGIN,
         LOG_LEVEL: 'silent',
+        // Any free port for the metrics server: another app on this machine may hold 9464.
+        METRICS_PORT: '0',
         SEED_DEMO: 'false',
         SERVE_WEB: 'true',
         RATE_LIMIT_REGISTER: '1000/60',

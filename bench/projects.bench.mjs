@@ -174,8 +174,6 @@ export default {
         RATE_LIMIT_REGISTER: '1000/60',
         TFA_AFTER_REGISTRATIONS: '1000',
         DATA_DIR: path.join(benchDir, 'results', '.app-data'),
-        // Any free port for the metrics scrape: another app on the machine may hold the default.
-        METRICS_PORT: '0',
       };
       const app = await startServerProcess('app', path.join(benchDir, 'servers/app.mjs'), appEnv);
       started.push(app);
