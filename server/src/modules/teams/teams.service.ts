@@ -177,6 +177,8 @@ export class TeamsService implements OnModuleInit {
   }
 
   private async views(actorId: string, records: TeamRecord[], withLabels = false): Promise<Team[]> {
+    // Most customers are in no team: nothing more to read (every dashboard page asks).
+    if (records.length === 0) return [];
     const ids = records.map((team) => team.id);
     const [members, invites, labels, catalog] = await Promise.all([
       this.teams.membersOf(ids),
