@@ -6,7 +6,14 @@
 // is reported beside it (the second scenario).
 import path from 'node:path';
 import pg from 'pg';
-import { benchDir, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
+import {
+  BENCH_ORIGIN,
+  benchDir,
+  signIn,
+  startDatabase,
+  startServerProcess,
+  stopAll,
+} from './lib/index.mjs';
 import { TITLE_WORDS } from './lib/seed-projects.mjs';
 
 const EMAIL = 'bench-dashboard@example.com';
@@ -14,7 +21,6 @@ const PASSWORD = 'Correct-Horse-7';
 /** A free customer's whole file slots: one full page of cards. */
 const PROJECTS = 20;
 const FOLDERS = ['Clients', 'Social', 'Drafts'];
-const ORIGIN = 'http://127.0.0.1:3000';
 
 // Filled in by setup(): the customer's session cookie.
 const headers = {};
@@ -60,7 +66,7 @@ export default {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: '0',
-        PUBLIC_URL: ORIGIN,
+        PUBLIC_URL: BENCH_ORIGIN,
         LOG_LEVEL: 'silent',
         // Any free port for the metrics server: another app on this machine may hold 9464.
         METRICS_PORT: '0',
@@ -71,7 +77,7 @@ export default {
         DATA_DIR: path.join(benchDir, 'results', '.app-data'),
       });
       started.push(app);
-      headers.cookie = await signIn(app.url);
+      headers.cookie = await signIn(app.url, EMAIL, PASSWORD);
       await markVerified(database.url);
       const projects = await furnish(app.url);
       return {
@@ -92,34 +98,12 @@ async function send(url, method, route, body) {
     method,
     headers: {
       'content-type': 'application/json',
-      origin: ORIGIN,
+      origin: BENCH_ORIGIN,
       ...(headers.cookie ? { cookie: headers.cookie } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return answer;
-}
-
-/** Registers the bench customer (or logs in when it exists) and answers its session cookie. */
-async function signIn(url) {
-  let answer = await send(url, 'POST', '/api/animata/auth/register', {
-    name: 'Bench',
-    email: EMAIL,
-    password: PASSWORD,
-  });
-  if (answer.status !== 200)
-    answer = await send(url, 'POST', '/api/animata/auth/login', {
-      email: EMAIL,
-      password: PASSWORD,
-    });
-  if (answer.status !== 200)
-    throw new Error(`signing the bench customer in answered ${answer.status}`);
-  const cookie = answer.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith('__Host-animata_session='));
-  if (!cookie) throw new Error('no session cookie in the sign-in answer');
-  return cookie;
 }
 
 /** The bench customer's email counts as confirmed (the link of the mail it was sent). */

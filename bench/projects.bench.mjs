@@ -12,7 +12,7 @@
 // the two requests on the app round by round, so the ratio is measured in the same rounds.
 import path from 'node:path';
 import pg from 'pg';
-import { benchDir, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
+import { benchDir, signIn, startDatabase, startServerProcess, stopAll } from './lib/index.mjs';
 import { seedProjects, seedSharing } from './lib/seed-projects.mjs';
 
 const EMAIL = 'bench-projects@example.com';
@@ -177,8 +177,8 @@ export default {
       };
       const app = await startServerProcess('app', path.join(benchDir, 'servers/app.mjs'), appEnv);
       started.push(app);
-      headers.cookie = await signIn(app.url, EMAIL);
-      sharedHeaders.cookie = await signIn(app.url, SHARED_EMAIL);
+      headers.cookie = await signIn(app.url, EMAIL, PASSWORD);
+      sharedHeaders.cookie = await signIn(app.url, SHARED_EMAIL, PASSWORD);
       const seeded = await seedOnce(database.url);
       team.id = seeded.teamId;
       const bare = await startServerProcess(
@@ -201,31 +201,6 @@ export default {
     }
   },
 };
-
-/** Registers the bench customer (or logs in when it exists) and answers its session cookie. */
-async function signIn(url, email) {
-  const post = (route, body) =>
-    fetch(new URL(route, url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  let answer = await post('/api/animata/auth/register', {
-    name: 'Bench',
-    email,
-    password: PASSWORD,
-  });
-  if (answer.status !== 200)
-    answer = await post('/api/animata/auth/login', { email, password: PASSWORD });
-  if (answer.status !== 200)
-    throw new Error(`signing the bench customer in answered ${answer.status}`);
-  const cookie = answer.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith('__Host-animata_session='));
-  if (!cookie) throw new Error('no session cookie in the sign-in answer');
-  return cookie;
-}
 
 /** Seeds the million once per database (a DATABASE_URL used before keeps its rows). */
 async function seedOnce(databaseUrl) {

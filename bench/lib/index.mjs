@@ -16,5 +16,6 @@ export {
   summarizeLatency,
   writeResults,
 } from './report.mjs';
+export { BENCH_ORIGIN, signIn } from './sign-in.mjs';
 export { checkSameAnswer } from './verify.mjs';
 export { benchDir, repoRoot, resultsDir } from './paths.mjs';

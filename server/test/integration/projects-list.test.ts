@@ -10,6 +10,15 @@ import {
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newCustomer, newLabel, newProject, newSessionCookie } from '../support/factories.js';
 
+/** One list call of the customer whose session cookie this is. */
+async function listAs(app: TestApp, cookie: string, query: Record<string, string | number>) {
+  const response = await fetch(`${app.url}${fillPath(endpoints.projects.list.path, { query })}`, {
+    headers: { cookie },
+  });
+  assert.equal(response.status, 200);
+  return (await response.json()) as ProjectListResponse;
+}
+
 /** The plain ORDER BY of each sort, as a reference for the paged answers. */
 const REFERENCE: Record<ProjectSort, string> = {
   date_desc: 'updated_at DESC, id DESC',
@@ -54,13 +63,7 @@ describe('project lists: paging, sorts and search against a plain ORDER BY … O
     await app?.stop();
   });
 
-  const list = async (query: Record<string, string | number>) => {
-    const response = await fetch(`${app.url}${fillPath(endpoints.projects.list.path, { query })}`, {
-      headers: { cookie },
-    });
-    assert.equal(response.status, 200);
-    return (await response.json()) as ProjectListResponse;
-  };
+  const list = (query: Record<string, string | number>) => listAs(app, cookie, query);
 
   const reference = async (sort: ProjectSort, where: string, values: unknown[]) => {
     const rows: Array<{ id: string }> = await app.runtime.dataSource.query(
@@ -192,13 +195,7 @@ describe('project lists: pages far from both ends (issue 33) against a plain ORD
     await app?.stop();
   });
 
-  const list = async (query: Record<string, string | number>) => {
-    const response = await fetch(`${app.url}${fillPath(endpoints.projects.list.path, { query })}`, {
-      headers: { cookie },
-    });
-    assert.equal(response.status, 200);
-    return (await response.json()) as ProjectListResponse;
-  };
+  const list = (query: Record<string, string | number>) => listAs(app, cookie, query);
 
   const offsetPage = async (
     sort: ProjectSort,
