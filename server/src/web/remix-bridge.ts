@@ -7,7 +7,7 @@ import type { BffTransport, WebLoadContext } from '@animata/contracts';
 import { API_ROOT, BODY_TOO_LARGE_CODE, catalogueMessages, ownMessages } from '@animata/contracts';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withPageScope } from '../common/http/page-scope.js';
+import { openPageReads, PAGE_READS_HEADER } from '../common/http/page-reads.js';
 import { newCspNonce } from '../common/http/security-headers.js';
 
 export interface RemixBridgeOptions {
@@ -85,8 +85,14 @@ export async function registerRemix(
       // A fresh nonce for every page: the policy names it, and so do the page's inline scripts.
       const cspNonce = newCspNonce();
       void reply.headers(options.securityHeaders(cspNonce, publicOrigin));
+      // The page's in-process BFF calls share their reads (one session read a page).
+      const page = openPageReads();
       const context: WebLoadContext = {
-        bff: options.bff,
+        bff: (call) =>
+          options.bff({
+            ...call,
+            headers: { ...call.headers, [PAGE_READS_HEADER]: page.reads.id },
+          }),
         requestId: String(request.id),
         publicOrigin,
         clientAddress: request.ip,
@@ -95,9 +101,13 @@ export async function registerRemix(
           options.securityHeaders(cspNonce, publicOrigin, formAction)['content-security-policy'] ??
           '',
       };
-      // The page's in-process BFF calls share their reads (one session read a page).
-      const response = await withPageScope(() => handle(webRequest, context as never));
-      return sendWebResponse(reply, response);
+      try {
+        const response = await handle(webRequest, context as never);
+        return await sendWebResponse(reply, response);
+      } finally {
+        // Its loaders and action are done; a deferred part still loading reads afresh.
+        page.close();
+      }
     });
   });
 }

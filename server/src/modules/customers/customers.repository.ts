@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, Repository } from 'typeorm';
-import { oncePerPage } from '../../common/http/page-scope.js';
 import { DATA_SOURCE } from '../../common/tokens.js';
 import { CustomerEntity } from './customer.entity.js';
 
@@ -30,10 +29,8 @@ export class CustomersRepository {
     this.customers = dataSource.getRepository(CustomerEntity);
   }
 
-  /** Read once for all the calls of one page (page-scope.ts); each caller gets its own copy. */
-  async findById(id: string): Promise<CustomerEntity | null> {
-    const found = await oncePerPage(`customer:${id}`, () => this.customers.findOneBy({ id }));
-    return found && Object.assign(new CustomerEntity(), found);
+  findById(id: string): Promise<CustomerEntity | null> {
+    return this.customers.findOneBy({ id });
   }
 
   findByEmail(email: string): Promise<CustomerEntity | null> {

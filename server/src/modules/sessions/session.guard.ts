@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommonException } from '../../common/errors/common.exception.js';
 import { readCookie } from '../../common/http/cookies.js';
+import { pageReadsOf } from '../../common/http/page-reads.js';
 import { CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
 import { clearSessionCookie, sessionCookieName } from './session-cookie.js';
@@ -28,7 +29,11 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const auth = await this.sessions.authenticate(request.headers.cookie);
+    // A page's in-process calls share one read of the session (page-reads.ts).
+    const auth = await this.sessions.authenticate(
+      request.headers.cookie,
+      pageReadsOf(request.headers),
+    );
     if (!auth) {
       if (readCookie(request.headers.cookie, sessionCookieName(this.config)) !== null) {
         clearSessionCookie(http.getResponse<FastifyReply>(), this.config);

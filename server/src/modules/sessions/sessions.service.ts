@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '../../common/clock.js';
 import { readCookie } from '../../common/http/cookies.js';
-import { oncePerPage } from '../../common/http/page-scope.js';
+import type { PageReads } from '../../common/http/page-reads.js';
 import { hashToken, newToken } from '../../common/ids.js';
 import { CLOCK, CONFIG } from '../../common/tokens.js';
 import type { AppConfig } from '../../config/config.js';
@@ -69,12 +69,17 @@ export class SessionsService {
   /**
    * The customer behind a request's Cookie header, or null when the session cookie is missing,
    * unknown or expired. The one way in: the HTTP guard, controllers and the live handshake.
+   * Within a page's in-process calls (`page`, page-reads.ts) the session is read once.
    */
-  async authenticate(cookieHeader: string | undefined): Promise<AuthenticatedCustomer | null> {
+  async authenticate(
+    cookieHeader: string | undefined,
+    page: PageReads | null = null,
+  ): Promise<AuthenticatedCustomer | null> {
     const token = readCookie(cookieHeader, this.cookieName);
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    if (!page) return this.lookup(token);
     // A page's loaders call the BFF several times with the same cookie: one read for them all.
-    const found = await oncePerPage(`session:${token}`, () => this.lookup(token));
+    const found = await page.once(`session:${token}`, () => this.lookup(token));
     // Each caller gets its own copy (the guard hangs it on its request).
     return found && { ...found };
   }

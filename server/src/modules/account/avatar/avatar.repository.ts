@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AvatarMimeType } from '@animata/contracts';
 import type { DataSource, Repository } from 'typeorm';
-import { oncePerPage } from '../../../common/http/page-scope.js';
 import { DATA_SOURCE } from '../../../common/tokens.js';
 import { AvatarEntity } from './avatar.entity.js';
 
@@ -44,11 +43,7 @@ export class AvatarRepository {
   }
 
   async findByCustomer(customerId: string): Promise<AvatarRecord | null> {
-    // The top bar's session call and the customer call of one page both ask (page-scope.ts).
-    const found = await oncePerPage(`avatar:${customerId}`, () =>
-      this.avatars.findOneBy({ customerId }),
-    );
-    return found && { ...found };
+    return this.avatars.findOneBy({ customerId });
   }
 
   /** Null for an id that is not a uuid (a file address anyone can type). */
