@@ -24,7 +24,11 @@ export function followInApp(event: MouseEvent<HTMLElement>, navigate: NavigateFu
   const url = new URL(anchor.href);
   if (url.origin !== window.location.origin) return;
   event.preventDefault();
-  navigate(`${url.pathname}${url.search}${url.hash}`, {
+  const to = `${url.pathname}${url.search}${url.hash}`;
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  navigate(to, {
     preventScrollReset: anchor.dataset.inApp === IN_APP_LINK['data-in-app'],
+    // As a router Link does: the address already shown is not a new history entry.
+    replace: to === here,
   });
 }
