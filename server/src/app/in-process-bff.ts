@@ -31,7 +31,7 @@ export function inProcessBff(fastify: FastifyInstance): BffTransport {
       try {
         return await inject();
       } finally {
-        page.forget();
+        page.forgetAll();
       }
     }
     // The same read asked twice by one page (the root's and the layout's session call) is

@@ -54,7 +54,7 @@ describe('PageReads', () => {
     page.forget('k', first);
     await page.once('k', read);
     assert.equal(read.runs, 2);
-    page.forget();
+    page.forgetAll();
     await page.once('k', read);
     assert.equal(read.runs, 3);
   });

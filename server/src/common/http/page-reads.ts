@@ -27,11 +27,14 @@ export class PageReads {
     return reading;
   }
 
-  /** Forgets one key (only while it still holds `reading`, when given), or everything. */
-  forget(key?: string, reading?: Promise<unknown>): void {
-    if (key === undefined) this.remembered.clear();
-    else if (reading === undefined || this.remembered.get(key) === reading)
-      this.remembered.delete(key);
+  /** Forgets one key's read, unless another read has taken its place meanwhile. */
+  forget(key: string, reading: Promise<unknown>): void {
+    if (this.remembered.get(key) === reading) this.remembered.delete(key);
+  }
+
+  /** Forgets everything (after a call that may write, and when the page is done). */
+  forgetAll(): void {
+    this.remembered.clear();
   }
 }
 
@@ -49,7 +52,7 @@ export function openPageReads(): { reads: PageReads; close: () => void } {
     reads,
     close: () => {
       open.delete(reads.id);
-      reads.forget();
+      reads.forgetAll();
     },
   };
 }
